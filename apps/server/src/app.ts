@@ -1,0 +1,65 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import type { App } from './lib/types.js';
+import { featureRoutes } from './modules/index.js';
+import accessPlugin from './plugins/access.js';
+import docsPlugin from './plugins/docs.js';
+import errorsPlugin from './plugins/errors.js';
+import webPlugin from './plugins/web.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application without listening: tests call this, server.ts listens. */
+export async function buildApp({ config, database, jwtSecret, logger = false }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", new URL(config.REALTIME_API_BASE).origin],
+        'media-src': ["'self'", 'blob:'],
+        'frame-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // The app is usually reached over plain HTTP on the shop's network.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(accessPlugin, { secret: jwtSecret });
+  await app.register(docsPlugin);
+  await app.register(
+    async (api) => {
+      for (const routes of featureRoutes) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin, { root: config.WEB_DIST });
+  return app;
+}

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The built web app, relative to this file both in src/ and in the bundled dist/. */
+const defaultWebDist = resolve(here, '../../web/dist');
+
+// An empty variable (e.g. `OPENAI_API_KEY=` in .env) means "not set".
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/remisiones.db')
+    .refine(
+      (v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v),
+      'debe empezar con sqlite: (por ejemplo sqlite:./data/remisiones.db) o postgres://',
+    ),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
+  ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email('no es un correo válido').optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
+  ),
+  OPENAI_API_KEY: optionalString,
+  REALTIME_MODEL: z.string().default('gpt-4o-realtime-preview'),
+  REALTIME_API_BASE: z
+    .url('debe ser una URL (por ejemplo https://api.openai.com/v1)')
+    .default('https://api.openai.com/v1'),
+  PRINTER_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^tcp:\/\/[^:/]+:\d{1,5}$/, 'debe tener la forma tcp://host:puerto')
+      .optional(),
+  ),
+  UPLOAD_DIR: z.string().default('./data/uploads'),
+  WEB_DIST: z.string().default(defaultWebDist),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Access-token lifetime in seconds (DESIGN 3: 12 h). */
+  accessTokenTtlSeconds: number;
+  /** Refresh-token lifetime in milliseconds (DESIGN 3: 30 days). */
+  refreshTokenTtlMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads `.env` (when present) into process.env without overriding what is already set. */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return {
+    ...parsed.data,
+    accessTokenTtlSeconds: 12 * 60 * 60,
+    refreshTokenTtlMs: 30 * 24 * 60 * 60 * 1000,
+  };
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/** A query runner: the database itself or an open transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+// COUNT/SUM come back from PostgreSQL as int8/numeric strings; our values fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export function dialectOf(url: string): DialectName {
+  return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}
+
+export function openDatabase(url: string): Database {
+  return dialectOf(url) === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url);
+}
+
+function openSqlite(path: string): Database {
+  const memory = path === ':memory:';
+  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new SQLite(memory ? ':memory:' : resolve(path));
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a receipt the server acknowledged survives a power cut, not only a crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,31 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database, DialectName } from './connection.js';
+import { initialMigration } from './migrations/2026-11-21-initial.js';
+
+// Migrations live in code (ordered by name) so the bundled server carries them.
+function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    '2026-11-21-initial': initialMigration(dialect),
+  };
+}
+
+class InCodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(migrationsFor(this.dialect));
+  }
+}
+
+/** Brings the schema up to date; safe to run from several processes at once. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db as unknown as Kysely<unknown>,
+    provider: new InCodeMigrationProvider(database.dialect),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`La migración ${failed?.migrationName ?? ''} falló: ${cause}`);
+  }
+}

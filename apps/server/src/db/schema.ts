@@ -1,0 +1,158 @@
+// Row types of every table (columns in camelCase; the database uses snake_case through
+// Kysely's CamelCasePlugin). Instants are epoch milliseconds, money integer centavos,
+// flags 0/1 integers: the same representation on SQLite and PostgreSQL.
+import type { InventoryReason, PaymentMode, PaymentReason, ReceiptState, Role } from '@mostrador/shared';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  role: Role;
+  passwordHash: string;
+  isEnabled: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  userId: number;
+  /** Every token descended from one login shares a family; reuse revokes the family. */
+  familyId: string;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number;
+  rotatedAt: number | null;
+  revokedAt: number | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  /** `email:<address>` or `ip:<address>` */
+  key: string;
+  createdAt: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  cuid: string;
+  name: string;
+  units: string;
+  stockQuantity: number;
+  imagePath: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  isEnabled: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ReceiptsTable {
+  id: Generated<number>;
+  state: ReceiptState;
+  paymentMode: PaymentMode;
+  clientId: number | null;
+  /** The seller. */
+  userId: number;
+  /** The sale's instant (from the form's Monterrey wall time). */
+  date: number;
+  /** Σ price × quantity of the items, fixed at creation. */
+  totalCents: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ReceiptItemsTable {
+  id: Generated<number>;
+  receiptId: number;
+  productId: number;
+  /** Name and units as sold, so later product edits do not rewrite old receipts. */
+  productName: string;
+  units: string;
+  quantity: number;
+  priceCents: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  receiptId: number;
+  amountCents: number;
+  reason: PaymentReason;
+  isEnabled: Generated<number>;
+  note: string | null;
+  userId: number | null;
+  createdAt: number;
+  cancelledAt: number | null;
+  cancelledBy: number | null;
+}
+
+export interface InventoryLogsTable {
+  id: Generated<number>;
+  productId: number;
+  receiptId: number | null;
+  userId: number | null;
+  reason: InventoryReason;
+  delta: number;
+  stockBefore: number;
+  stockAfter: number;
+  productName: string;
+  userName: string;
+  note: string | null;
+  createdAt: number;
+}
+
+export interface CashCountReportsTable {
+  id: Generated<number>;
+  /** The Monterrey day the cut covers, YYYY-MM-DD. */
+  date: string;
+  /** JSON snapshot of SPEC 3 (inventory, sales, pending, totals). */
+  data: string;
+  userId: number | null;
+  createdAt: number;
+}
+
+export interface IdempotencyKeysTable {
+  userId: number;
+  key: string;
+  operation: string;
+  requestHash: string;
+  statusCode: number;
+  responseBody: string;
+  createdAt: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  refreshTokens: RefreshTokensTable;
+  loginFailures: LoginFailuresTable;
+  products: ProductsTable;
+  clients: ClientsTable;
+  receipts: ReceiptsTable;
+  receiptItems: ReceiptItemsTable;
+  payments: PaymentsTable;
+  inventoryLogs: InventoryLogsTable;
+  cashCountReports: CashCountReportsTable;
+  idempotencyKeys: IdempotencyKeysTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type ReceiptRow = Selectable<ReceiptsTable>;
+export type ReceiptItemRow = Selectable<ReceiptItemsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type InventoryLogRow = Selectable<InventoryLogsTable>;
+export type CashCountReportRow = Selectable<CashCountReportsTable>;

@@ -1,0 +1,23 @@
+import type { RoutesPlugin } from '../lib/types.js';
+import assistantRoutes from './assistant/assistant.routes.js';
+import authRoutes from './auth/auth.routes.js';
+import clientsRoutes from './clients/clients.routes.js';
+import healthRoutes from './health/health.routes.js';
+import printingRoutes from './printing/printing.routes.js';
+import productsRoutes from './products/products.routes.js';
+import receiptsRoutes from './receipts/receipts.routes.js';
+import reportsRoutes from './reports/reports.routes.js';
+import usersRoutes from './users/users.routes.js';
+
+/** Every feature's routes; app.ts mounts them under /api. */
+export const featureRoutes: RoutesPlugin[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  productsRoutes,
+  clientsRoutes,
+  receiptsRoutes,
+  printingRoutes,
+  reportsRoutes,
+  assistantRoutes,
+];

@@ -1,0 +1,59 @@
+import fastifyJwt from '@fastify/jwt';
+import { API_ACCESS, isRole, meetsRequirement } from '@mostrador/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import type { ApiRoute } from '../lib/types.js';
+
+const API_PREFIX = '/api/';
+const UNGUARDED_PREFIXES = ['/api/docs'];
+
+/**
+ * Authentication and permissions for every API route, in one place: a route names its
+ * operation in `config.operation`; API_ACCESS (packages/shared) says who may call it.
+ */
+async function accessPlugin(app: FastifyInstance, { secret }: { secret: string }) {
+  await app.register(fastifyJwt, {
+    secret,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+    formatUser: (claims) => ({
+      id: Number(claims.sub),
+      name: claims.name,
+      email: claims.email,
+      role: claims.role,
+    }),
+  });
+
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+
+  // A route under /api without an operation would be open to anyone: refuse to start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX) || UNGUARDED_PREFIXES.some((p) => route.url.startsWith(p))) return;
+    const operation = route.config?.operation;
+    if (!operation || !(operation in API_ACCESS)) {
+      throw new Error(`La ruta ${route.method} ${route.url} no declara una operación de API_ACCESS.`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, operation });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const operation = request.routeOptions.config.operation;
+    if (!operation) return;
+    const requirement = API_ACCESS[operation];
+    if (requirement === null) return;
+    try {
+      await request.jwtVerify();
+    } catch {
+      throw unauthorized();
+    }
+    const { id, role } = request.user;
+    if (!Number.isInteger(id) || id <= 0 || !isRole(role)) throw unauthorized();
+    if (!meetsRequirement(role, requirement)) throw forbidden();
+  });
+}
+
+export default fp(accessPlugin, { name: 'access' });

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode } from '../lib/errors.js';
+
+const CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo de la solicitud no es JSON válido.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'El cuerpo de la solicitud está vacío.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'La solicitud es demasiado grande.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no soportado.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del contenido no es válida.',
+  FST_REQ_FILE_TOO_LARGE: 'El archivo es demasiado grande.',
+  FST_FILES_LIMIT: 'Se enviaron demasiados archivos.',
+  FST_FIELDS_LIMIT: 'Se enviaron demasiados campos.',
+  FST_PARTS_LIMIT: 'La solicitud tiene demasiadas partes.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'La solicitud debe ser multipart/form-data.',
+};
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+// SQLite and PostgreSQL constraint failures that got past the services' own checks.
+const CONSTRAINT_CODES = new Set([
+  'SQLITE_CONSTRAINT_CHECK',
+  'SQLITE_CONSTRAINT_UNIQUE',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+  'SQLITE_CONSTRAINT_FOREIGNKEY',
+  'SQLITE_CONSTRAINT_NOTNULL',
+  '23505',
+  '23514',
+  '23503',
+  '23502',
+]);
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** "campo: mensaje" for the first problem, so the user knows which field to fix. */
+export function describeValidation(issues: ValidationIssue[]): string {
+  const issue = issues[0];
+  if (!issue) return 'Solicitud inválida.';
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const message =
+    issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)
+      ? `Campo no permitido: ${(issue.params.keys as string[]).join(', ')}`
+      : (issue.message ?? 'Valor inválido.');
+  return field ? `${field}: ${message}` : message;
+}
+
+function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, error: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ message: describeValidation(error.validation), error: 'VALIDATION_ERROR' });
+    }
+    if (error.code && CONSTRAINT_CODES.has(error.code)) {
+      request.log.warn({ err: error }, 'constraint violation');
+      return reply.status(409).send({
+        message: 'La operación no se pudo completar porque entra en conflicto con los datos actuales.',
+        error: 'CONFLICT',
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({
+        message: CLIENT_ERRORS[error.code] ?? 'Solicitud inválida.',
+        error: STATUS_CODES[status] ?? 'VALIDATION_ERROR',
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      message: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.',
+      error: 'INTERNAL',
+    });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

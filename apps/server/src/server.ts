@@ -1,0 +1,47 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { resolveJwtSecret } from './lib/secret.js';
+import { ensureFirstAdmin } from './modules/auth/bootstrap.js';
+
+async function main() {
+  loadDotEnv();
+  const config = loadConfig();
+  const database = openDatabase(config.DATABASE_URL);
+  await migrateToLatest(database);
+  const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const app = await buildApp({ config, database, jwtSecret, logger: { level: config.LOG_LEVEL } });
+  const admin = await ensureFirstAdmin(database.db, config);
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const lines = ['', `  Mostrador está listo: http://localhost:${port}`];
+  if (admin) {
+    lines.push(`  Primer administrador: ${admin.email}`);
+    lines.push(
+      admin.password
+        ? `  Contraseña (se muestra solo esta vez): ${admin.password}`
+        : '  Contraseña: la de ADMIN_PASSWORD',
+    );
+  } else {
+    lines.push('  Inicia sesión con tu correo y contraseña.');
+  }
+  lines.push(`  Base de datos: ${database.dialect === 'sqlite' ? config.DATABASE_URL : 'PostgreSQL'}`, '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('No se pudo iniciar Mostrador:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

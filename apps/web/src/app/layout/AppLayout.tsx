@@ -1,0 +1,80 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
+import { Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { useAuth } from '../../features/auth/auth-context';
+import { es } from '../../i18n/es';
+import { navItemsFor } from './nav-items';
+import { UserMenu } from './UserMenu';
+
+/** The shared layout of every guarded route: fixed sidebar when wide, drawer under 768 px. */
+export function AppLayout() {
+  const { role } = useAuth();
+  const { pathname } = useLocation();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [desktopOpened, setDesktopOpened] = useLocalStorage({ key: 'mostrador.sidebar-open', defaultValue: true });
+  const { toggle: toggleFullscreen } = useFullscreenDocument();
+  const items = navItemsFor(role);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={toggleMobile}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={es.layout.toggleNavigation}
+            />
+            <Burger
+              opened={desktopOpened}
+              onClick={() => setDesktopOpened((open) => !open)}
+              visibleFrom="sm"
+              size="sm"
+              aria-label={es.layout.toggleNavigation}
+            />
+            <Tooltip label={es.layout.toggleFullscreen}>
+              <UnstyledButton onClick={toggleFullscreen} aria-label={es.layout.toggleFullscreen}>
+                <Title order={3} c="teal">
+                  {es.common.appName}
+                </Title>
+              </UnstyledButton>
+            </Tooltip>
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Menú principal">
+        <ScrollArea>
+          {items.map((item) => (
+            <NavLink
+              key={item.page}
+              component={RouterNavLink}
+              to={item.path}
+              label={item.label}
+              leftSection={<item.icon size={20} stroke={1.5} />}
+              active={
+                pathname === item.path ||
+                pathname.startsWith(`${item.path}/`) ||
+                (item.page === 'receipts' && pathname === '/')
+              }
+              onClick={closeMobile}
+              variant="light"
+              py="sm"
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

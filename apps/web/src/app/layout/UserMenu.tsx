@@ -1,0 +1,74 @@
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconLogout, IconMoon, IconSettings, IconSun } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../features/auth/auth-context';
+import { es } from '../../i18n/es';
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+/** Top bar, right side: theme toggle, user name with avatar, settings menu. */
+export function UserMenu() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Tooltip label={es.layout.toggleColorScheme}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={es.layout.toggleColorScheme}
+          onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+        >
+          {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+        </ActionIcon>
+      </Tooltip>
+      <Group gap={8} wrap="nowrap">
+        <Avatar color="teal" radius="xl" size="md">
+          {initials(user?.name ?? '')}
+        </Avatar>
+        <Text size="sm" fw={500} visibleFrom="xs" data-testid="current-user-name">
+          {user?.name}
+        </Text>
+      </Group>
+      <Menu position="bottom-end" withArrow>
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" aria-label={es.layout.settings}>
+            <IconSettings size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user?.email}</Menu.Label>
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={16} />}
+            onClick={async () => {
+              await logout();
+              await navigate('/login');
+            }}
+          >
+            {es.layout.logout}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

@@ -1,0 +1,33 @@
+import { meetsRequirement, PAGE_ACCESS, type PageKey, type Role } from '@mostrador/shared';
+import {
+  IconChartBar,
+  IconMicrophone,
+  IconPackage,
+  IconReceipt,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { es } from '../../i18n/es';
+
+export interface NavItem {
+  page: PageKey;
+  path: string;
+  label: string;
+  icon: Icon;
+}
+
+// SPEC 2 sidebar order.
+const NAV_ITEMS: NavItem[] = [
+  { page: 'receipts', path: '/receipts', label: es.layout.nav.receipts, icon: IconReceipt },
+  { page: 'products', path: '/products', label: es.layout.nav.products, icon: IconPackage },
+  { page: 'reports', path: '/reports', label: es.layout.nav.reports, icon: IconChartBar },
+  { page: 'clients', path: '/clients', label: es.layout.nav.clients, icon: IconUsersGroup },
+  { page: 'users', path: '/users', label: es.layout.nav.users, icon: IconUsers },
+  { page: 'assistant', path: '/assistant', label: es.layout.nav.assistant, icon: IconMicrophone },
+];
+
+/** The entries a role sees: only those whose page it may open. */
+export function navItemsFor(role: Role | null): NavItem[] {
+  return NAV_ITEMS.filter((item) => meetsRequirement(role, PAGE_ACCESS[item.page]));
+}

@@ -1,0 +1,60 @@
+import type { PageKey } from '@mostrador/shared';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAccess } from './guards/RequireAccess';
+import { RequireAuth } from './guards/RequireAuth';
+import { AppLayout } from './layout/AppLayout';
+import LoginPage from './routes/LoginPage';
+import NotFoundPage from './routes/NotFoundPage';
+
+type PageModule = { default: ComponentType };
+
+/** A page loaded on first visit (keeps the initial bundle small), behind its guard if any. */
+function page(load: () => Promise<PageModule>, access?: PageKey): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const { default: Page } = await load();
+      return {
+        Component: access
+          ? () => (
+              <RequireAccess page={access}>
+                <Page />
+              </RequireAccess>
+            )
+          : Page,
+      };
+    },
+  };
+}
+
+const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts');
+const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
+
+// SPEC 2 route table.
+export const routes: RouteObject[] = [
+  { path: '/login', Component: LoginPage },
+  {
+    Component: RequireAuth,
+    children: [
+      {
+        Component: AppLayout,
+        children: [
+          { index: true, ...receiptsPage },
+          { path: 'receipts', ...receiptsPage },
+          { path: 'receipts/:id', ...receiptDetailPage },
+          { path: 'reciepts/:id', ...receiptDetailPage },
+          { path: 'products', ...page(() => import('./routes/ProductsPage'), 'products') },
+          { path: 'reports', ...page(() => import('./routes/ReportsPage'), 'reports') },
+          { path: 'clients', ...page(() => import('./routes/ClientsPage'), 'clients') },
+          { path: 'clients/:id', ...page(() => import('./routes/ClientDetailPage')) },
+          { path: 'users', ...page(() => import('./routes/UsersPage'), 'users') },
+          { path: 'assistant', ...page(() => import('./routes/AssistantPage'), 'assistant') },
+          { path: 'dashboard', ...page(() => import('./routes/DashboardPage')) },
+        ],
+      },
+    ],
+  },
+  { path: '*', Component: NotFoundPage },
+];
+
+export const router = createBrowserRouter(routes);

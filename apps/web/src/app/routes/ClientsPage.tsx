@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { es } from '../../i18n/es';
+
+export default function ClientsPage() {
+  return <PagePlaceholder title={es.layout.nav.clients} />;
+}

@@ -1,0 +1,31 @@
+import { BackgroundImage, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Navigate, useNavigate } from 'react-router';
+import { useAuth } from '../../features/auth/auth-context';
+import { LoginForm } from '../../features/auth/components/LoginForm';
+import { es } from '../../i18n/es';
+
+export default function LoginPage() {
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  if (isAuthenticated) return <Navigate to="/" replace />;
+
+  return (
+    <BackgroundImage src="/login-bg.svg" mih="100vh">
+      <Center mih="100vh" p="md">
+        <Card shadow="lg" radius="lg" p="xl" w="100%" maw={420} withBorder>
+          <Stack gap="lg">
+            <Stack gap={4} align="center">
+              <Title order={1} c="teal">
+                {es.common.appName}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {es.auth.subtitle}
+              </Text>
+            </Stack>
+            <LoginForm onSuccess={() => void navigate('/', { replace: true })} />
+          </Stack>
+        </Card>
+      </Center>
+    </BackgroundImage>
+  );
+}

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { es } from '../../i18n/es';
+
+export default function ProductsPage() {
+  return <PagePlaceholder title={es.layout.nav.products} />;
+}

@@ -1,0 +1,49 @@
+import {
+  Button,
+  createTheme,
+  type MantineColorsTuple,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Table,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+
+// SPEC 9: accent palette of 10 green shades.
+const accent: MantineColorsTuple = [
+  '#e6fcf0',
+  '#d2f7e1',
+  '#a6edc3',
+  '#76e3a2',
+  '#4fda87',
+  '#36d575',
+  '#25d26b',
+  '#14ba59',
+  '#03a54d',
+  '#008f3f',
+];
+
+const md = { defaultProps: { size: 'md' } } as const;
+
+export const theme = createTheme({
+  primaryColor: 'teal',
+  colors: { accent },
+  defaultRadius: 'md',
+  components: {
+    Button: Button.extend(md),
+    TextInput: TextInput.extend(md),
+    PasswordInput: PasswordInput.extend(md),
+    NumberInput: NumberInput.extend(md),
+    Select: Select.extend(md),
+    Textarea: Textarea.extend(md),
+    // Plain objects: importing @mantine/dates here would put the pickers in the first bundle.
+    DateInput: { defaultProps: { size: 'md', valueFormat: 'MMMM D, YYYY' } },
+    DatePickerInput: { defaultProps: { size: 'md', valueFormat: 'MMMM D, YYYY' } },
+    Modal: Modal.extend({ defaultProps: { size: 560, centered: true, withCloseButton: true, radius: 'lg' } }),
+    Table: Table.extend({ defaultProps: { striped: 'odd', highlightOnHover: true, stickyHeader: true } }),
+    Tooltip: Tooltip.extend({ defaultProps: { withArrow: true, openDelay: 200, closeDelay: 100 } }),
+  },
+});

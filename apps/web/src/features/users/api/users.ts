@@ -1,0 +1,20 @@
+import type { RegisterInput, User } from '@mostrador/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const usersQuery = queryOptions({
+  queryKey: ['users'],
+  queryFn: async () => (await api.get<{ users: User[] }>('/user/list')).data.users,
+});
+
+export function useUsers() {
+  return useQuery(usersQuery);
+}
+
+export function useRegisterUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: RegisterInput) => (await api.post<User>('/auth/register', input)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),
+  });
+}

@@ -1,0 +1,2 @@
+// Texts of the printing feature (SPEC 2, 8), added by its issue.
+export const printing = {} as const;

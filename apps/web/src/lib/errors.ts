@@ -1,0 +1,23 @@
+import { isAxiosError } from 'axios';
+
+/** SPEC 8: the response's message, else its error, else the technical message. */
+export function getErrorMessage(error: unknown): string {
+  if (isAxiosError(error)) {
+    const data = error.response?.data as { message?: unknown; error?: unknown } | undefined;
+    if (typeof data?.message === 'string' && data.message) return data.message;
+    if (typeof data?.error === 'string' && data.error) return data.error;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return 'Network or server error';
+}
+
+/** The server's own explanation of a refused request (4xx), if it gave one. */
+export function getServerMessage(error: unknown): string | null {
+  if (!isAxiosError(error) || !error.response || error.response.status >= 500) return null;
+  const data = error.response.data as { message?: unknown } | undefined;
+  return typeof data?.message === 'string' && data.message ? data.message : null;
+}
+
+export function getStatus(error: unknown): number | undefined {
+  return isAxiosError(error) ? error.response?.status : undefined;
+}

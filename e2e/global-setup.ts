@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROLES } from '@mostrador/shared';
+import { SERVER_ENTRY, startServer, WEB_DIST } from './support/server';
+import { SESSION_KEY, USERS } from './support/users';
+
+/**
+ * Starts the real built server on a fresh SQLite database, creates one user per role and
+ * writes a signed-in browser state for each (e2e/.auth/<Role>.json).
+ */
+export default async function globalSetup() {
+  for (const path of [SERVER_ENTRY, join(WEB_DIST, 'index.html')]) {
+    if (!existsSync(path)) throw new Error(`Falta ${path}: ejecuta "npm run build" antes de las pruebas e2e.`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mostrador-e2e-'));
+  const server = await startServer({
+    DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+    DATA_DIR: dir,
+    UPLOAD_DIR: join(dir, 'uploads'),
+    WEB_DIST,
+    ADMIN_EMAIL: USERS.Admin.email,
+    ADMIN_PASSWORD: USERS.Admin.password,
+    ...extraServerEnv(),
+  });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATA_DIR = dir;
+
+  const login = async (role: (typeof ROLES)[number]) => {
+    const response = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: USERS[role].email, password: USERS[role].password }),
+    });
+    if (!response.ok) throw new Error(`No se pudo iniciar sesión como ${role}: ${await response.text()}`);
+    return response.json();
+  };
+
+  const admin = await login('Admin');
+  for (const role of ['Manager', 'Seller'] as const) {
+    const response = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+      body: JSON.stringify({ ...USERS[role], role }),
+    });
+    if (!response.ok) throw new Error(`No se pudo crear ${role}: ${await response.text()}`);
+  }
+
+  const authDir = join(import.meta.dirname, '.auth');
+  mkdirSync(authDir, { recursive: true });
+  for (const role of ROLES) {
+    const session = await login(role);
+    const state = {
+      cookies: [],
+      origins: [{ origin: server.url, localStorage: [{ name: SESSION_KEY, value: JSON.stringify(session) }] }],
+    };
+    writeFileSync(join(authDir, `${role}.json`), JSON.stringify(state));
+  }
+
+  return async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/** Features whose outside services are faked add their server settings here (E2E_* env). */
+function extraServerEnv(): Record<string, string> {
+  const extra: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('E2E_SERVER_') && value) extra[key.slice('E2E_SERVER_'.length)] = value;
+  }
+  return extra;
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// One real server (built web app + API on a fresh SQLite database) for the whole run:
+// see global-setup.ts. Tests create their own uniquely named data.
+export default defineConfig({
+  testDir: './specs',
+  globalSetup: './global-setup.ts',
+  forbidOnly: true,
+  fullyParallel: false,
+  workers: 2,
+  // One retry on CI, and the report names every test that needed it.
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    locale: 'es-MX',
+    timezoneId: 'America/Monterrey',
+    viewport: { width: 1366, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,99 @@
+import { expect, storageStateOf, test, USERS } from '../fixtures';
+import { SESSION_KEY } from '../support/users';
+
+test.describe('sign-in', () => {
+  test('a good login lands on Remisiones with the user in the top bar', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Mostrador' })).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill(USERS.Manager.email);
+    await page.getByLabel('Contraseña').fill(USERS.Manager.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Manager.name);
+    await expect(page.getByRole('navigation').getByText('Remisiones')).toBeVisible();
+  });
+
+  test('a bad password shows the server message in red below the form', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill(USERS.Seller.email);
+    await page.getByLabel('Contraseña').fill('no-es-la-contraseña');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText('Correo o contraseña incorrectos');
+    await expect(alert).toHaveCSS('color', 'rgb(250, 82, 82)');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('empty fields show the validation messages and make no call', async ({ page }) => {
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/login')) calls++;
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByText('El correo electrónico es obligatorio.')).toBeVisible();
+    await expect(page.getByText('La contraseña es obligatoria.')).toBeVisible();
+    expect(calls).toBe(0);
+  });
+});
+
+test.describe('a signed-in session', () => {
+  test.use({ storageState: storageStateOf('Seller') });
+
+  test('survives a reload and sends a signed-in user away from /login', async ({ page }) => {
+    await page.goto('/receipts');
+    await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Seller.name);
+    await page.reload();
+    await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Seller.name);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('renews an expired access token with the refresh token, once, and carries on', async ({ page }) => {
+    await page.goto('/receipts');
+    await expect(page.getByTestId('current-user-name')).toBeVisible();
+    await page.evaluate((key) => {
+      const session = JSON.parse(localStorage.getItem(key)!);
+      localStorage.setItem(key, JSON.stringify({ ...session, accessToken: 'caducado.token.invalido' }));
+    }, SESSION_KEY);
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refreshToken')) refreshes.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Seller.name);
+    expect(refreshes).toHaveLength(1);
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).accessToken, SESSION_KEY);
+    expect(stored).not.toBe('caducado.token.invalido');
+  });
+});
+
+test('a session that cannot be renewed ends on the login screen', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStateOf('Manager') });
+  const page = await context.newPage();
+  await page.goto('/receipts');
+  await page.evaluate((key) => {
+    const session = JSON.parse(localStorage.getItem(key)!);
+    localStorage.setItem(key, JSON.stringify({ ...session, accessToken: 'x.y.z', refreshToken: 'revocado' }));
+  }, SESSION_KEY);
+  await page.reload();
+  // SPEC 7: the refresh fails, so the session is cleared and the user goes to /login.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+  await context.close();
+});
+
+test('sign-out clears the session and guarded pages deny access', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(USERS.Admin.email);
+  await page.getByLabel('Contraseña').fill(USERS.Admin.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByTestId('current-user-name')).toBeVisible();
+  await page.getByRole('button', { name: 'Configuración' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar Sesion' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
+});

@@ -1,0 +1,78 @@
+import { expect, storageStateOf, test, unique } from '../fixtures';
+
+test.describe('Users', () => {
+  test.use({ storageState: storageStateOf('Admin') });
+
+  test('adding a user validates, confirms, lists them, and they can sign in', async ({ page, browser }) => {
+    const id = unique();
+    const email = `nuevo.${id}@e2e.mx`;
+    await page.goto('/users');
+    await expect(page.getByRole('cell', { name: 'admin@e2e.mx' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Agregar usuario' }).click();
+    const modal = page.getByRole('dialog', { name: 'Agregar usuario' });
+    await expect(modal.getByLabel('Rol')).toHaveValue('Seller');
+    await modal.getByLabel('Correo electrónico').fill('no-es-correo');
+    await modal.getByRole('button', { name: 'Agregar' }).click();
+    await expect(modal.getByText('El nombre es obligatorio.')).toBeVisible();
+    await expect(modal.getByText('Correo electrónico inválido.')).toBeVisible();
+    await expect(modal.getByText('La contraseña es obligatoria.')).toBeVisible();
+
+    await modal.getByLabel('Nombre').fill(`Néstor Núñez ${id}`);
+    await modal.getByLabel('Correo electrónico').fill(email);
+    await modal.getByLabel('Contraseña').fill('bodega-2026');
+    await modal.getByRole('button', { name: 'Agregar' }).click();
+    await expect(page.getByText(`El usuario Néstor Núñez ${id} ha sido agregado correctamente.`)).toBeVisible();
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('cell', { name: email })).toBeVisible();
+
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const other = await context.newPage();
+    await other.goto('/login');
+    await other.getByLabel('Correo electrónico').fill(email);
+    await other.getByLabel('Contraseña').fill('bodega-2026');
+    await other.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(other.getByTestId('current-user-name')).toHaveText(`Néstor Núñez ${id}`);
+    await expect(other.getByRole('navigation', { name: 'Menú principal' }).getByRole('link')).toHaveText([
+      'Remisiones',
+    ]);
+    await context.close();
+  });
+
+  test('a duplicate e-mail shows the failure toast with the reason', async ({ page }) => {
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Agregar usuario' }).click();
+    const modal = page.getByRole('dialog', { name: 'Agregar usuario' });
+    await modal.getByLabel('Nombre').fill('Repetido');
+    await modal.getByLabel('Correo electrónico').fill('admin@e2e.mx');
+    await modal.getByLabel('Contraseña').fill('repetido-2026');
+    await modal.getByRole('button', { name: 'Agregar' }).click();
+    await expect(
+      page.getByText(
+        'Hubo un problema al agregar el usuario. Inténtelo de nuevo. Ya existe un usuario con ese correo electrónico.',
+      ),
+    ).toBeVisible();
+    await expect(modal).toBeVisible();
+  });
+
+  test('an inline edit changes the row on screen only', async ({ page }) => {
+    await page.goto('/users');
+    const row = page.getByRole('row', { name: /gerente@e2e\.mx/ });
+    await row.getByRole('button', { name: /Editar/ }).click();
+    const editing = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Guardar' }) });
+    await editing.getByLabel('Nombre').fill('Mario Cambiado');
+    await editing.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('cell', { name: 'Mario Cambiado', exact: true })).toBeVisible();
+
+    await page
+      .getByRole('row', { name: /vendedora@e2e\.mx/ })
+      .getByRole('button', { name: /Editar/ })
+      .click();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.getByRole('cell', { name: 'Sofía Vendedora', exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('cell', { name: 'Mario Gerente', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Mario Cambiado', exact: true })).toHaveCount(0);
+  });
+});

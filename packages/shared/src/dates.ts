@@ -1,0 +1,94 @@
+// Business days and times are Monterrey's; instants travel as ISO-8601 UTC strings.
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+export const BUSINESS_TIME_ZONE = 'America/Monterrey';
+export const BUSINESS_LOCALE = 'es-MX';
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isYmd(value: string): boolean {
+  return YMD.test(value) && dayjs(value, 'YYYY-MM-DD', true).isValid();
+}
+
+/** A local wall-clock timestamp without zone, e.g. 2026-11-21T12:30:00. */
+export function isLocalTimestamp(value: string): boolean {
+  return LOCAL_TIMESTAMP.test(value) && dayjs(value.slice(0, 10), 'YYYY-MM-DD', true).isValid();
+}
+
+/** Reads a zone-less local timestamp as Monterrey wall time; returns epoch milliseconds. */
+export function localTimestampToEpoch(value: string): number {
+  return dayjs.tz(value, BUSINESS_TIME_ZONE).valueOf();
+}
+
+/** First and last millisecond of a Monterrey calendar day. */
+export function businessDayBounds(ymd: string): { start: number; end: number } {
+  const start = dayjs.tz(ymd, BUSINESS_TIME_ZONE).startOf('day');
+  return { start: start.valueOf(), end: start.endOf('day').valueOf() };
+}
+
+/** The Monterrey calendar day (YYYY-MM-DD) an instant falls on. */
+export function businessDayOf(instant: number | string | Date): string {
+  return dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
+}
+
+export function businessToday(now: number | Date = Date.now()): string {
+  return businessDayOf(now);
+}
+
+/** Now as a Monterrey local timestamp without zone (the receipt form's default date). */
+export function businessNowLocalTimestamp(now: number | Date = Date.now()): string {
+  return dayjs(now).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DDTHH:mm:ss');
+}
+
+export function toIso(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+const longDate = new Intl.DateTimeFormat(BUSINESS_LOCALE, {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const shortDate = new Intl.DateTimeFormat(BUSINESS_LOCALE, {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const dateTime = new Intl.DateTimeFormat(BUSINESS_LOCALE, {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** "sábado, 21 de noviembre de 2026" */
+export function formatLongDate(instant: number | string | Date): string {
+  return longDate.format(new Date(instant));
+}
+
+/** "21/11/2026" */
+export function formatShortDate(instant: number | string | Date): string {
+  return shortDate.format(new Date(instant));
+}
+
+/** "21/11/2026, 12:30 p.m." (12-hour clock, SPEC 9) */
+export function formatDateTime(instant: number | string | Date): string {
+  return dateTime.format(new Date(instant));
+}
+
+export { dayjs };

@@ -1,0 +1,47 @@
+// Enumerations of SPEC 3/4 and their es-MX labels and colours.
+
+export const RECEIPT_STATES = ['Pending', 'Paid', 'Cancelled'] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
+export const RECEIPT_STATE_LABELS: Record<ReceiptState, string> = {
+  Pending: 'Pendiente',
+  Paid: 'Pagado',
+  Cancelled: 'Cancelado',
+};
+export const RECEIPT_STATE_COLORS: Record<ReceiptState, string> = {
+  Pending: 'yellow',
+  Paid: 'green',
+  Cancelled: 'red',
+};
+
+export const PAYMENT_MODES = ['Cash', 'Credit'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  Cash: 'Efectivo',
+  Credit: 'Crédito',
+};
+
+/** A payment row either adds to what was paid or (REMOVE) subtracts from it. */
+export const PAYMENT_REASONS = ['ADD', 'REMOVE'] as const;
+export type PaymentReason = (typeof PAYMENT_REASONS)[number];
+
+export const INVENTORY_REASONS = ['SALE', 'ADD', 'RETURN', 'REMOVE', 'MERMA', 'ADJUSTMENT'] as const;
+export type InventoryReason = (typeof INVENTORY_REASONS)[number];
+export const INVENTORY_REASON_LABELS: Record<InventoryReason, string> = {
+  ADD: 'Entrada',
+  RETURN: 'Devolución',
+  REMOVE: 'Devolución',
+  MERMA: 'Merma',
+  SALE: 'Venta',
+  ADJUSTMENT: 'Ajuste',
+};
+export const INVENTORY_REASON_COLORS: Record<InventoryReason, string> = {
+  SALE: 'green',
+  ADD: 'blue',
+  RETURN: 'red',
+  REMOVE: 'red',
+  MERMA: 'purple',
+  ADJUSTMENT: 'gray',
+};
+
+/** Stock at or below this shows the red 'Bajo stock' badge (SPEC 9). */
+export const LOW_STOCK_THRESHOLD = 10;

@@ -1,0 +1,41 @@
+// Money is integer centavos everywhere a sum is made; pesos only on the wire and on screen.
+
+const CENTS_PER_PESO = 100;
+
+/** Pesos (at most 2 decimals, already validated) to integer centavos. */
+export function pesosToCents(pesos: number): number {
+  return Math.round(pesos * CENTS_PER_PESO);
+}
+
+export function centsToPesos(cents: number): number {
+  return cents / CENTS_PER_PESO;
+}
+
+/** True when a peso amount has no more than two decimals. */
+export function hasAtMostTwoDecimals(pesos: number): boolean {
+  const cents = pesos * CENTS_PER_PESO;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+const wholePesos = new Intl.NumberFormat('es-MX', {
+  style: 'currency',
+  currency: 'MXN',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const exactPesos = new Intl.NumberFormat('es-MX', {
+  style: 'currency',
+  currency: 'MXN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Totals show no decimals (SPEC 9). */
+export function formatTotal(cents: number): string {
+  return wholePesos.format(centsToPesos(cents));
+}
+
+/** Payments show two decimals (SPEC 9). */
+export function formatPayment(cents: number): string {
+  return exactPesos.format(centsToPesos(cents));
+}

@@ -1,0 +1,113 @@
+// The one table of who may do what. The server enforces it on every endpoint; the web
+// menu, route guards and action menus read it. Mirrors SPEC 6 and DESIGN 3.
+
+export const ROLES = ['Admin', 'Manager', 'Seller'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const FEATURES = [
+  'canManageUsers',
+  'canManageProducts',
+  'canManageClients',
+  'canManageReceipts',
+  'canManageInventory',
+  'canViewReports',
+  'canGenerateReports',
+  'canViewAnalytics',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+const MANAGER_FEATURES: readonly Feature[] = FEATURES.filter((f) => f !== 'canManageUsers');
+
+export const ROLE_FEATURES: Readonly<Record<Role, readonly Feature[]>> = {
+  Admin: FEATURES,
+  Manager: MANAGER_FEATURES,
+  Seller: ['canManageReceipts'],
+};
+
+export const PAGE_LEVELS = {
+  Private: ['Admin'],
+  Protected: ['Admin', 'Manager'],
+  Public: ['Admin', 'Manager', 'Seller'],
+} as const satisfies Record<string, readonly Role[]>;
+export type PageLevel = keyof typeof PAGE_LEVELS;
+
+/** What a page, menu entry or endpoint needs: a page level, a feature, or both. */
+export interface Requirement {
+  level?: PageLevel;
+  feature?: Feature;
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function hasFeature(role: Role | null | undefined, feature: Feature): boolean {
+  return !!role && ROLE_FEATURES[role].includes(feature);
+}
+
+export function hasLevel(role: Role | null | undefined, level: PageLevel): boolean {
+  return !!role && (PAGE_LEVELS[level] as readonly Role[]).includes(role);
+}
+
+export function meetsRequirement(role: Role | null | undefined, requirement: Requirement): boolean {
+  if (!role) return false;
+  if (requirement.level && !hasLevel(role, requirement.level)) return false;
+  if (requirement.feature && !hasFeature(role, requirement.feature)) return false;
+  return true;
+}
+
+/** Pages of the route table (SPEC 2) and what each needs beyond being signed in. */
+export const PAGE_ACCESS = {
+  receipts: { level: 'Public', feature: 'canManageReceipts' },
+  products: { level: 'Protected' },
+  reports: { level: 'Protected' },
+  clients: { level: 'Public', feature: 'canManageClients' },
+  users: { level: 'Private' },
+  assistant: { feature: 'canManageUsers' },
+} as const satisfies Record<string, Requirement>;
+export type PageKey = keyof typeof PAGE_ACCESS;
+
+/** Receipt action menu and client edit/disable actions (SPEC 6). */
+export const PROTECTED_ACTIONS: Requirement = { level: 'Protected' };
+
+/**
+ * Every API operation (path under /api) and what it needs. `null` means public (no token).
+ * A route that is not in this table cannot be registered (see the server's access plugin).
+ */
+export const API_ACCESS = {
+  health: null,
+  'auth/login': null,
+  'auth/refreshToken': null,
+  'auth/logout': null,
+  'auth/validateToken': {},
+  'auth/register': { feature: 'canManageUsers' },
+  'user/list': { feature: 'canManageUsers' },
+  getEphemeralKey: { feature: 'canManageUsers' },
+
+  'product/list': { feature: 'canManageReceipts' },
+  'product/create': { feature: 'canManageProducts' },
+  'product/edit': { feature: 'canManageProducts' },
+  'product/addInventory': { feature: 'canManageInventory' },
+  'product/removeInventory': { feature: 'canManageInventory' },
+  'product/adjustInventory': { feature: 'canManageInventory' },
+
+  'client/list': { feature: 'canManageReceipts' },
+  'client/details': { feature: 'canManageReceipts' },
+  'client/register': { feature: 'canManageReceipts' },
+  'client/edit': { feature: 'canManageClients' },
+  'client/disable': { feature: 'canManageClients' },
+
+  'receipt/list': { feature: 'canManageReceipts' },
+  'receipt/details': { feature: 'canManageReceipts' },
+  'receipt/create': { feature: 'canManageReceipts' },
+  'receipt/pdf': { feature: 'canManageReceipts' },
+  printReceipt: { feature: 'canManageReceipts' },
+  'receipt/changeState': { level: 'Protected', feature: 'canManageReceipts' },
+  'receipt/addPayment': { level: 'Protected', feature: 'canManageReceipts' },
+  'receipt/cancelPayment': { level: 'Protected', feature: 'canManageReceipts' },
+
+  'reports/list': { feature: 'canViewReports' },
+  'reports/generate': { feature: 'canGenerateReports' },
+  'reports/pdf': { feature: 'canViewReports' },
+} as const satisfies Record<string, Requirement | null>;
+export type ApiOperation = keyof typeof API_ACCESS;

@@ -1,0 +1,2 @@
+// Request and response schemas of the assistant feature, added by its issue.
+export {};

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import spanish from 'zod/v4/locales/es.js';
+import { hasAtMostTwoDecimals } from '../money.js';
+
+// Default zod messages in Spanish; our own schemas give their specific texts.
+z.config(spanish());
+
+export const MAX_NAME = 120;
+export const MAX_EMAIL = 254;
+export const MAX_TEXT = 500;
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id, from JSON or from a path/query string. */
+export const idSchema = z.coerce
+  .number({ error: 'El ID debe ser un número positivo' })
+  .int('El ID debe ser un número positivo')
+  .positive('El ID debe ser un número positivo')
+  .max(MAX_ID, 'El ID debe ser un número positivo');
+
+export const idParamsSchema = z.strictObject({ id: idSchema });
+
+/** Required text, trimmed; `label` names the field in the message. */
+export function requiredText(message: string, max = MAX_NAME) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres.`);
+}
+
+/** Optional text: missing, null or blank become null. */
+export function optionalText(max = MAX_TEXT) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export const emailSchema = z
+  .string({ error: 'El correo electrónico es obligatorio.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'El correo electrónico es obligatorio.')
+  .max(MAX_EMAIL, `Máximo ${MAX_EMAIL} caracteres.`)
+  .pipe(z.email('Correo electrónico inválido.'));
+
+/** Pesos on the wire: positive, at most two decimals, bounded. */
+export const pesosSchema = z
+  .number({ error: 'El monto debe ser un número.' })
+  .finite()
+  .refine(hasAtMostTwoDecimals, 'El monto admite como máximo dos decimales.')
+  .refine((v) => Math.abs(v) <= 10_000_000, 'El monto es demasiado grande.');
+
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  error: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** ISO-8601 UTC instant as sent in responses. */
+export const isoDateTimeSchema = z.string();

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  businessDayBounds,
+  businessDayOf,
+  businessNowLocalTimestamp,
+  formatDateTime,
+  formatLongDate,
+  isLocalTimestamp,
+  isYmd,
+  localTimestampToEpoch,
+} from '../src/dates.js';
+
+// Monterrey has been UTC−6 all year since Mexico ended daylight saving time (2022).
+describe('Monterrey business days', () => {
+  it('reads a zone-less local timestamp as Monterrey wall time', () => {
+    expect(new Date(localTimestampToEpoch('2026-11-21T12:30:00')).toISOString()).toBe('2026-11-21T18:30:00.000Z');
+    expect(new Date(localTimestampToEpoch('2026-11-21T23:30:00')).toISOString()).toBe('2026-11-22T05:30:00.000Z');
+  });
+
+  it('puts a sale at 23:30 local time on its own day, not the next', () => {
+    const lateSale = localTimestampToEpoch('2026-11-21T23:30:00');
+    expect(businessDayOf(lateSale)).toBe('2026-11-21');
+    const { start, end } = businessDayBounds('2026-11-21');
+    expect(lateSale).toBeGreaterThanOrEqual(start);
+    expect(lateSale).toBeLessThanOrEqual(end);
+    expect(businessDayOf(localTimestampToEpoch('2026-11-22T00:10:00'))).toBe('2026-11-22');
+  });
+
+  it('spans a day from 00:00:00.000 to 23:59:59.999 local time', () => {
+    const { start, end } = businessDayBounds('2026-11-21');
+    expect(new Date(start).toISOString()).toBe('2026-11-21T06:00:00.000Z');
+    expect(new Date(end).toISOString()).toBe('2026-11-22T05:59:59.999Z');
+  });
+
+  it('knows today in Monterrey when UTC has already moved on', () => {
+    const utcAfterMidnight = Date.parse('2026-11-22T03:00:00Z');
+    expect(businessDayOf(utcAfterMidnight)).toBe('2026-11-21');
+    expect(businessNowLocalTimestamp(utcAfterMidnight)).toBe('2026-11-21T21:00:00');
+  });
+
+  it('validates day and timestamp strings', () => {
+    expect(isYmd('2026-11-21')).toBe(true);
+    expect(isYmd('2026-02-30')).toBe(false);
+    expect(isYmd('21/11/2026')).toBe(false);
+    expect(isLocalTimestamp('2026-11-21T12:30:00')).toBe(true);
+    expect(isLocalTimestamp('2026-11-21T12:30')).toBe(true);
+    expect(isLocalTimestamp('2026-11-21T12:30:00Z')).toBe(false);
+    expect(isLocalTimestamp('mañana')).toBe(false);
+  });
+
+  it('formats in es-MX with a 12-hour clock', () => {
+    const instant = '2026-11-21T18:30:00.000Z';
+    expect(formatLongDate(instant)).toBe('sábado, 21 de noviembre de 2026');
+    expect(formatDateTime(instant)).toMatch(/^21\/11\/2026, 12:30\sp\.\s?m\.$/);
+  });
+});
