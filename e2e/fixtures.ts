@@ -13,7 +13,7 @@ export const baseURL = () => {
 };
 
 /** The signed-in browser state global-setup wrote for a role. */
-export const storageStateOf = (role: Role) => join(import.meta.dirname, '.auth', `${role}.json`);
+export const storageStateOf = (role: Role) => join(process.env.E2E_AUTH_DIR ?? '', `${role}.json`);
 
 /** An API client signed in as that role, for seeding data straight through the real API. */
 export async function apiAs(role: Role): Promise<APIRequestContext> {

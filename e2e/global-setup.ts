@@ -1,24 +1,22 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLES } from '@mostrador/shared';
-import { SERVER_ENTRY, startServer, WEB_DIST } from './support/server';
+import { buildForRun, startServer } from './support/server';
 import { SESSION_KEY, USERS } from './support/users';
 
 /**
- * Starts the real built server on a fresh SQLite database, creates one user per role and
- * writes a signed-in browser state for each (e2e/.auth/<Role>.json).
+ * Builds the app for this run, starts the real server on a fresh SQLite database, creates one
+ * user per role and writes a signed-in browser state for each (e2e/.auth/<run>/<Role>.json).
  */
 export default async function globalSetup() {
-  for (const path of [SERVER_ENTRY, join(WEB_DIST, 'index.html')]) {
-    if (!existsSync(path)) throw new Error(`Falta ${path}: ejecuta "npm run build" antes de las pruebas e2e.`);
-  }
+  const build = buildForRun();
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-e2e-'));
-  const server = await startServer({
+  const server = await startServer(build.serverEntry, {
     DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
     DATA_DIR: dir,
     UPLOAD_DIR: join(dir, 'uploads'),
-    WEB_DIST,
+    WEB_DIST: build.webDist,
     ADMIN_EMAIL: USERS.Admin.email,
     ADMIN_PASSWORD: USERS.Admin.password,
     ...extraServerEnv(),
@@ -46,7 +44,8 @@ export default async function globalSetup() {
     if (!response.ok) throw new Error(`No se pudo crear ${role}: ${await response.text()}`);
   }
 
-  const authDir = join(import.meta.dirname, '.auth');
+  const authDir = join(import.meta.dirname, '.auth', String(process.pid));
+  process.env.E2E_AUTH_DIR = authDir;
   mkdirSync(authDir, { recursive: true });
   for (const role of ROLES) {
     const session = await login(role);
@@ -60,6 +59,8 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(authDir, { recursive: true, force: true });
+    build.cleanup();
   };
 }
 

@@ -1,11 +1,31 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
-export const WEB_DIST = join(ROOT, 'apps/web/dist');
+
+/**
+ * Builds the web app and the server bundle into a folder of this run's own, so several e2e
+ * runs (or a rebuild during one) never serve each other's files. The server bundle must sit
+ * inside the repository so Node finds node_modules from it.
+ */
+export function buildForRun(): { serverEntry: string; webDist: string; cleanup(): void } {
+  const runDir = mkdtempSync(join(ROOT, 'apps/server/.e2e-run-'));
+  const serverEntry = join(runDir, 'server.js');
+  const webDist = join(runDir, 'web');
+  const run = (args: string[], cwd: string) => {
+    const result = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (result.status !== 0) throw new Error(`La compilación falló: ${args.join(' ')}`);
+  };
+  run(
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+    join(ROOT, 'apps/web'),
+  );
+  run(['build.mjs', '--outfile', serverEntry], join(ROOT, 'apps/server'));
+  return { serverEntry, webDist, cleanup: () => rmSync(runDir, { recursive: true, force: true }) };
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,10 +47,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (apps/server/dist) and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** Starts a built server bundle and waits until /api/health answers. */
+export async function startServer(serverEntry: string, env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
