@@ -3,6 +3,7 @@ export * from './enums.js';
 export * from './money.js';
 export * from './dates.js';
 export * from './text.js';
+export * from './receipts.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/products.js';

@@ -1,2 +1,159 @@
-// Request and response schemas of the receipts feature, added by its issue.
-export {};
+import { z } from 'zod';
+import { isLocalTimestamp, isYmd } from '../dates.js';
+import { PAYMENT_MODES, PAYMENT_REASONS, RECEIPT_STATES } from '../enums.js';
+import { idSchema, isoDateTimeSchema, MAX_TEXT, pesosSchema } from './common.js';
+
+// The receipt contract (SPEC 3, 7; DESIGN 2, 4). Amounts are pesos on the wire.
+
+export const receiptStateSchema = z.enum(RECEIPT_STATES, { error: 'El estado no es válido.' });
+export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: 'La forma de pago no es válida.' });
+export const paymentReasonSchema = z.enum(PAYMENT_REASONS);
+
+export const receiptItemSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  quantity: z.number().int(),
+  /** Unit price, pesos. */
+  price: z.number(),
+  /** price × quantity, pesos. */
+  total: z.number(),
+  /** Name and units as sold. */
+  product: z.object({ id: z.number().int(), name: z.string(), units: z.string() }),
+});
+export type ReceiptItem = z.infer<typeof receiptItemSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  receiptId: z.number().int(),
+  amount: z.number(),
+  reason: paymentReasonSchema,
+  isEnabled: z.boolean(),
+  note: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** The client as embedded in a receipt (SPEC 3: id, firstName or name, lastName). */
+export const receiptClientSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  name: z.string(),
+});
+
+export const receiptSchema = z.object({
+  id: z.number().int(),
+  state: receiptStateSchema,
+  paymentMode: paymentModeSchema,
+  /** The sale's instant. */
+  date: isoDateTimeSchema,
+  createdAt: isoDateTimeSchema,
+  clientId: z.number().int().nullable(),
+  client: receiptClientSchema.nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  items: z.array(receiptItemSchema),
+  payments: z.array(paymentSchema),
+  /** Σ price × quantity, pesos. */
+  total: z.number(),
+  /** Σ enabled ADD − Σ enabled REMOVE, pesos. */
+  paid: z.number(),
+  /** total − paid, pesos. */
+  balance: z.number(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const printResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string().optional(),
+  /** Without a thermal printer: where the PDF to print is. */
+  pdfUrl: z.string().optional(),
+});
+export type PrintResult = z.infer<typeof printResultSchema>;
+
+export const CREDIT_NEEDS_CLIENT_TITLE = 'Cliente requerido';
+export const CREDIT_NEEDS_CLIENT = 'Para usar la forma de pago Crédito, debes seleccionar un cliente.';
+export const MAX_RECEIPT_ITEMS = 200;
+export const MAX_QUANTITY = 1_000_000;
+
+export const receiptItemInputSchema = z.strictObject({
+  productId: idSchema,
+  quantity: z
+    .number({ error: 'La cantidad debe ser un número entero mayor que 0.' })
+    .int('La cantidad debe ser un número entero mayor que 0.')
+    .positive('La cantidad debe ser un número entero mayor que 0.')
+    .max(MAX_QUANTITY, 'La cantidad es demasiado grande.'),
+  price: pesosSchema.refine((v) => v > 0, 'El precio debe ser mayor que 0.'),
+});
+export type ReceiptItemInput = z.infer<typeof receiptItemInputSchema>;
+
+export const createReceiptBodySchema = z
+  .strictObject({
+    clientId: idSchema.optional(),
+    paymentMode: paymentModeSchema,
+    items: z
+      .array(receiptItemInputSchema, { error: 'Agrega al menos un producto.' })
+      .min(1, 'Agrega al menos un producto.')
+      .max(MAX_RECEIPT_ITEMS, `Máximo ${MAX_RECEIPT_ITEMS} productos por remisión.`),
+    /** Local timestamp without zone, read as Monterrey wall time. */
+    date: z
+      .string({ error: 'La fecha es obligatoria.' })
+      .refine(isLocalTimestamp, 'La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.'),
+    printReceipt: z.boolean().default(false),
+  })
+  .refine((body) => body.paymentMode !== 'Credit' || body.clientId !== undefined, {
+    message: CREDIT_NEEDS_CLIENT,
+    path: ['clientId'],
+  });
+export type CreateReceiptBody = z.infer<typeof createReceiptBodySchema>;
+export type CreateReceiptInput = z.input<typeof createReceiptBodySchema>;
+
+export const createReceiptResponseSchema = receiptSchema.extend({ printResult: printResultSchema.optional() });
+export type CreateReceiptResponse = z.infer<typeof createReceiptResponseSchema>;
+
+const ymdSchema = z.string().refine(isYmd, 'La fecha debe tener la forma AAAA-MM-DD.');
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], { error: 'Debe ser true o false.' })
+  .transform((v) => v === 'true' || v === '1');
+
+export const listReceiptsQuerySchema = z
+  .strictObject({
+    fromDate: ymdSchema.optional(),
+    toDate: ymdSchema.optional(),
+    /** Pending receipts of any date are included (default true). */
+    includePending: booleanQuery.default(true),
+    pageSize: z.coerce
+      .number({ error: 'pageSize debe ser un número entre 1 y 1000.' })
+      .int('pageSize debe ser un número entre 1 y 1000.')
+      .min(1, 'pageSize debe ser un número entre 1 y 1000.')
+      .max(1000, 'pageSize debe ser un número entre 1 y 1000.')
+      .optional(),
+    /** Opaque, from a previous page's nextCursor. */
+    cursor: z.string().max(200).optional(),
+  })
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
+    message: 'La fecha inicial no puede ser posterior a la final.',
+    path: ['toDate'],
+  });
+export type ListReceiptsQuery = z.input<typeof listReceiptsQuerySchema>;
+
+export const listReceiptsResponseSchema = z.object({
+  data: z.array(receiptSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ListReceiptsResponse = z.infer<typeof listReceiptsResponseSchema>;
+
+export const changeStateBodySchema = z.strictObject({ id: idSchema, state: receiptStateSchema });
+export type ChangeStateBody = z.infer<typeof changeStateBodySchema>;
+
+export const addPaymentBodySchema = z.strictObject({
+  receiptId: idSchema,
+  amount: pesosSchema.refine((v) => v >= 1, 'El monto debe ser al menos 1.'),
+  note: z.string().trim().max(MAX_TEXT).optional(),
+});
+export type AddPaymentBody = z.infer<typeof addPaymentBodySchema>;
+
+export const cancelPaymentBodySchema = z.strictObject({ paymentId: idSchema });
+export type CancelPaymentBody = z.infer<typeof cancelPaymentBodySchema>;
+
+/** The note the web app always sends with a manual payment (SPEC 7). */
+export const MANUAL_PAYMENT_NOTE = 'Pago manual';

@@ -1,0 +1,41 @@
+// Receipt money rules (SPEC 4, DESIGN 4), in integer centavos. The server computes each
+// receipt's total/paid/balance with totalsFromCents; the web app with receiptTotals. Same code.
+import type { PaymentReason } from './enums.js';
+import { pesosToCents } from './money.js';
+
+export interface ReceiptTotalsCents {
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+}
+
+export function totalsFromCents(
+  items: ReadonlyArray<{ quantity: number; priceCents: number }>,
+  payments: ReadonlyArray<{ amountCents: number; reason: PaymentReason; isEnabled: boolean }>,
+): ReceiptTotalsCents {
+  const totalCents = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  const paidCents = payments.reduce(
+    (sum, p) => (p.isEnabled ? sum + (p.reason === 'REMOVE' ? -p.amountCents : p.amountCents) : sum),
+    0,
+  );
+  return { totalCents, paidCents, balanceCents: totalCents - paidCents };
+}
+
+/** The same rule over a receipt as the API sends it (pesos). */
+export function receiptTotals(receipt: {
+  items: ReadonlyArray<{ quantity: number; price: number }>;
+  payments: ReadonlyArray<{ amount: number; reason: PaymentReason; isEnabled: boolean }>;
+}): ReceiptTotalsCents {
+  return totalsFromCents(
+    receipt.items.map((item) => ({ quantity: item.quantity, priceCents: pesosToCents(item.price) })),
+    receipt.payments.map((p) => ({ amountCents: pesosToCents(p.amount), reason: p.reason, isEnabled: p.isEnabled })),
+  );
+}
+
+/** "Nombre Apellido" of a receipt's client, or null when the receipt has none. */
+export function clientFullName(
+  client: { firstName: string; lastName: string | null } | null | undefined,
+): string | null {
+  if (!client) return null;
+  return [client.firstName, client.lastName].filter(Boolean).join(' ').trim() || null;
+}
