@@ -11,6 +11,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 800,
+    // The first-load budget (DESIGN 5: 300 KB gzip) is measured by `npm run bench`, not by this warning.
+    chunkSizeWarningLimit: 1200,
   },
 });
