@@ -12,7 +12,8 @@ export const BUSINESS_TIME_ZONE = 'America/Monterrey';
 export const BUSINESS_LOCALE = 'es-MX';
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
-const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+// A real time of day: hours 00-23, minutes and seconds 00-59, optional milliseconds.
+const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
 
 /** A real calendar day written YYYY-MM-DD. */
 export function isYmd(value: string): boolean {
@@ -26,7 +27,10 @@ export function isLocalTimestamp(value: string): boolean {
 
 /** Reads a zone-less local timestamp as Monterrey wall time; returns epoch milliseconds. */
 export function localTimestampToEpoch(value: string): number {
-  return dayjs.tz(value, BUSINESS_TIME_ZONE).valueOf();
+  // dayjs reads ".5" as 5 ms; a decimal fraction of a second is 500 ms.
+  const [wholeSeconds, fraction = ''] = value.split('.');
+  const milliseconds = fraction ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;
+  return dayjs.tz(wholeSeconds, BUSINESS_TIME_ZONE).valueOf() + milliseconds;
 }
 
 /** First and last millisecond of a Monterrey calendar day. */

@@ -21,6 +21,11 @@ export function totalsFromCents(
   return { totalCents, paidCents, balanceCents: totalCents - paidCents };
 }
 
+/** Σ price × quantity of items priced in pesos (a create-receipt payload), in centavos. */
+export function receiptInputTotalCents(items: ReadonlyArray<{ quantity: number; price: number }>): number {
+  return items.reduce((sum, item) => sum + pesosToCents(item.price) * item.quantity, 0);
+}
+
 /** The same rule over a receipt as the API sends it (pesos). */
 export function receiptTotals(receipt: {
   items: ReadonlyArray<{ quantity: number; price: number }>;

@@ -15,6 +15,9 @@ describe('Monterrey business days', () => {
   it('reads a zone-less local timestamp as Monterrey wall time', () => {
     expect(new Date(localTimestampToEpoch('2026-11-21T12:30:00')).toISOString()).toBe('2026-11-21T18:30:00.000Z');
     expect(new Date(localTimestampToEpoch('2026-11-21T23:30:00')).toISOString()).toBe('2026-11-22T05:30:00.000Z');
+    expect(new Date(localTimestampToEpoch('2026-11-21T23:30:00.5')).toISOString()).toBe('2026-11-22T05:30:00.500Z');
+    expect(new Date(localTimestampToEpoch('2026-11-21T23:30:00.25')).toISOString()).toBe('2026-11-22T05:30:00.250Z');
+    expect(new Date(localTimestampToEpoch('2026-11-21T23:30')).toISOString()).toBe('2026-11-22T05:30:00.000Z');
   });
 
   it('puts a sale at 23:30 local time on its own day, not the next', () => {
@@ -46,6 +49,10 @@ describe('Monterrey business days', () => {
     expect(isLocalTimestamp('2026-11-21T12:30')).toBe(true);
     expect(isLocalTimestamp('2026-11-21T12:30:00Z')).toBe(false);
     expect(isLocalTimestamp('mañana')).toBe(false);
+    expect(isLocalTimestamp('2026-11-21T24:00:00')).toBe(false);
+    expect(isLocalTimestamp('2026-11-21T25:00:00')).toBe(false);
+    expect(isLocalTimestamp('2026-11-21T12:60:00')).toBe(false);
+    expect(isLocalTimestamp('2026-11-21T23:59:59.999')).toBe(true);
   });
 
   it('formats in es-MX with a 12-hour clock', () => {

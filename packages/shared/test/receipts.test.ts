@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientFullName, receiptTotals, totalsFromCents } from '../src/receipts.js';
+import { clientFullName, receiptInputTotalCents, receiptTotals, totalsFromCents } from '../src/receipts.js';
+import { createReceiptBodySchema, listReceiptsQuerySchema } from '../src/schemas/receipts.js';
 
 describe('receipt totals', () => {
   it('adds price × quantity and nets enabled payments, REMOVE subtracting', () => {
@@ -38,5 +39,49 @@ describe('clientFullName', () => {
     expect(clientFullName({ firstName: 'María', lastName: 'López' })).toBe('María López');
     expect(clientFullName({ firstName: 'María', lastName: null })).toBe('María');
     expect(clientFullName(null)).toBeNull();
+  });
+});
+
+describe('receiptInputTotalCents', () => {
+  it('sums a create payload in centavos: 3 × $19.99 + 1 × $0.50 = 6047', () => {
+    expect(
+      receiptInputTotalCents([
+        { quantity: 3, price: 19.99 },
+        { quantity: 1, price: 0.5 },
+      ]),
+    ).toBe(6047);
+    expect(receiptInputTotalCents([{ quantity: 3, price: 0.1 }])).toBe(30);
+  });
+});
+
+describe('createReceiptBodySchema', () => {
+  const valid = { paymentMode: 'Cash', date: '2026-11-21T23:30:00', items: [{ productId: 1, quantity: 1, price: 1 }] };
+  const firstMessage = (body: unknown) => createReceiptBodySchema.safeParse(body).error?.issues[0]?.message;
+
+  it('accepts a valid sale and defaults printReceipt to false', () => {
+    expect(createReceiptBodySchema.parse(valid)).toEqual({ ...valid, printReceipt: false });
+    expect(createReceiptBodySchema.safeParse({ ...valid, date: '2026-11-21T23:30' }).success).toBe(true);
+  });
+
+  it('refuses impossible times of day, not only impossible days', () => {
+    for (const date of ['2026-11-21T24:00:00', '2026-11-21T23:60:00', '2026-11-21T23:30:61', '2026-02-30T10:00:00']) {
+      expect(firstMessage({ ...valid, date }), date).toBe('La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.');
+    }
+  });
+
+  it('bounds the total at $10,000,000.00', () => {
+    const at = (price: number) => ({ ...valid, items: [{ productId: 1, quantity: 2, price }] });
+    expect(createReceiptBodySchema.safeParse(at(5_000_000)).success).toBe(true);
+    expect(firstMessage(at(5_000_000.01))).toBe('El total de la remisión no puede exceder $10,000,000.00.');
+  });
+});
+
+describe('listReceiptsQuerySchema', () => {
+  it('defaults includePending to true and reads query-string booleans and numbers', () => {
+    expect(listReceiptsQuerySchema.parse({})).toEqual({ includePending: true });
+    expect(listReceiptsQuerySchema.parse({ includePending: 'false', pageSize: '50' })).toEqual({
+      includePending: false,
+      pageSize: 50,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLocalTimestamp, isYmd } from '../dates.js';
 import { PAYMENT_MODES, PAYMENT_REASONS, RECEIPT_STATES } from '../enums.js';
+import { receiptInputTotalCents } from '../receipts.js';
 import { idSchema, isoDateTimeSchema, MAX_TEXT, pesosSchema } from './common.js';
 
 // The receipt contract (SPEC 3, 7; DESIGN 2, 4). Amounts are pesos on the wire.
@@ -74,6 +75,13 @@ export const CREDIT_NEEDS_CLIENT_TITLE = 'Cliente requerido';
 export const CREDIT_NEEDS_CLIENT = 'Para usar la forma de pago Crédito, debes seleccionar un cliente.';
 export const MAX_RECEIPT_ITEMS = 200;
 export const MAX_QUANTITY = 1_000_000;
+/** A receipt's total is bounded ($10,000,000.00) so every sum fits the database's integer columns. */
+export const MAX_RECEIPT_TOTAL_CENTS = 1_000_000_000;
+/** Optional request header of receipt/create: a retry with the same key returns the first answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const MAX_IDEMPOTENCY_KEY = 200;
+
+const LOCAL_TIMESTAMP_MESSAGE = 'La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.';
 
 export const receiptItemInputSchema = z.strictObject({
   productId: idSchema,
@@ -97,18 +105,26 @@ export const createReceiptBodySchema = z
     /** Local timestamp without zone, read as Monterrey wall time. */
     date: z
       .string({ error: 'La fecha es obligatoria.' })
-      .refine(isLocalTimestamp, 'La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.'),
+      .refine(isLocalTimestamp, LOCAL_TIMESTAMP_MESSAGE),
     printReceipt: z.boolean().default(false),
   })
   .refine((body) => body.paymentMode !== 'Credit' || body.clientId !== undefined, {
     message: CREDIT_NEEDS_CLIENT,
     path: ['clientId'],
+  })
+  .refine((body) => receiptInputTotalCents(body.items) <= MAX_RECEIPT_TOTAL_CENTS, {
+    message: 'El total de la remisión no puede exceder $10,000,000.00.',
+    path: ['items'],
   });
 export type CreateReceiptBody = z.infer<typeof createReceiptBodySchema>;
 export type CreateReceiptInput = z.input<typeof createReceiptBodySchema>;
 
 export const createReceiptResponseSchema = receiptSchema.extend({ printResult: printResultSchema.optional() });
 export type CreateReceiptResponse = z.infer<typeof createReceiptResponseSchema>;
+
+export const RECEIPT_PAGE_SIZE_MAX = 1000;
+/** Without pageSize the list answers up to this many receipts per page. */
+export const RECEIPT_PAGE_SIZE_DEFAULT = RECEIPT_PAGE_SIZE_MAX;
 
 const ymdSchema = z.string().refine(isYmd, 'La fecha debe tener la forma AAAA-MM-DD.');
 const booleanQuery = z
@@ -125,7 +141,7 @@ export const listReceiptsQuerySchema = z
       .number({ error: 'pageSize debe ser un número entre 1 y 1000.' })
       .int('pageSize debe ser un número entre 1 y 1000.')
       .min(1, 'pageSize debe ser un número entre 1 y 1000.')
-      .max(1000, 'pageSize debe ser un número entre 1 y 1000.')
+      .max(RECEIPT_PAGE_SIZE_MAX, 'pageSize debe ser un número entre 1 y 1000.')
       .optional(),
     /** Opaque, from a previous page's nextCursor. */
     cursor: z.string().max(200).optional(),
@@ -148,7 +164,12 @@ export type ChangeStateBody = z.infer<typeof changeStateBodySchema>;
 export const addPaymentBodySchema = z.strictObject({
   receiptId: idSchema,
   amount: pesosSchema.refine((v) => v >= 1, 'El monto debe ser al menos 1.'),
-  note: z.string().trim().max(MAX_TEXT).optional(),
+  /** Stored as sent; missing or blank → 'Pago manual'. */
+  note: z
+    .string({ error: 'La nota debe ser texto.' })
+    .trim()
+    .max(MAX_TEXT, `La nota admite como máximo ${MAX_TEXT} caracteres.`)
+    .optional(),
 });
 export type AddPaymentBody = z.infer<typeof addPaymentBodySchema>;
 

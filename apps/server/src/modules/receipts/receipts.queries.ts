@@ -1,4 +1,5 @@
-import { centsToPesos, type Receipt, toIso, totalsFromCents } from '@mostrador/shared';
+import { centsToPesos, type PaymentReason, type Receipt, toIso, totalsFromCents } from '@mostrador/shared';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ReceiptRow } from '../../db/schema.js';
 
@@ -72,7 +73,7 @@ export async function hydrateReceipts(db: Executor, rows: ReceiptRow[]): Promise
 }
 
 export async function findReceipt(db: Executor, id: number): Promise<Receipt | undefined> {
-  const row = await db.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findReceiptRow(db, id);
   return row ? (await hydrateReceipts(db, [row]))[0] : undefined;
 }
 
@@ -87,6 +88,124 @@ export async function findReceiptsOfClient(db: Executor, clientId: number): Prom
     .orderBy('id', 'desc')
     .execute();
   return hydrateReceipts(db, rows);
+}
+
+/** A position in the newest-first order (date desc, id desc). */
+export interface ReceiptKey {
+  date: number;
+  id: number;
+}
+
+export interface ReceiptPageFilter {
+  /** Inclusive epoch-ms bounds on receipts.date; either may be absent. */
+  from?: number;
+  to?: number;
+  /** Only receipts of this state (the pending stream). */
+  state?: ReceiptRow['state'];
+  /** Only receipts strictly after this key in the newest-first order. */
+  after?: ReceiptKey;
+  limit: number;
+}
+
+/**
+ * One newest-first keyset page of receipt rows. Each filter keeps to one index:
+ * receipts(date, id) for a date range, receipts(state, date, id) for one state.
+ */
+export function findReceiptRowsPage(db: Executor, filter: ReceiptPageFilter): Promise<ReceiptRow[]> {
+  let query = db.selectFrom('receipts').selectAll();
+  if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+  if (filter.from !== undefined) query = query.where('date', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('date', '<=', filter.to);
+  const after = filter.after;
+  if (after) query = query.where(sql<boolean>`(${sql.ref('date')}, ${sql.ref('id')}) < (${after.date}, ${after.id})`);
+  return query.orderBy('date', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export function findReceiptRow(db: Executor, id: number): Promise<ReceiptRow | undefined> {
+  return db.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Takes the receipt's write lock for the rest of the transaction by touching its row: a row
+ * lock on PostgreSQL (a parallel request waits here, then reads the committed state), the
+ * database write lock on SQLite. Undefined when there is no such receipt.
+ */
+export function lockReceiptRow(db: Executor, id: number, now: number): Promise<ReceiptRow | undefined> {
+  return db.updateTable('receipts').set({ updatedAt: now }).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function setReceiptState(db: Executor, id: number, state: ReceiptRow['state'], now: number) {
+  await db.updateTable('receipts').set({ state, updatedAt: now }).where('id', '=', id).execute();
+}
+
+export function findReceiptItemRows(db: Executor, receiptId: number) {
+  return db.selectFrom('receiptItems').selectAll().where('receiptId', '=', receiptId).orderBy('id').execute();
+}
+
+export function findPaymentRows(db: Executor, receiptId: number) {
+  return db.selectFrom('payments').selectAll().where('receiptId', '=', receiptId).orderBy('id').execute();
+}
+
+export function findPaymentRow(db: Executor, id: number) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPayment(
+  db: Executor,
+  payment: {
+    receiptId: number;
+    amountCents: number;
+    note: string;
+    userId: number;
+    createdAt: number;
+    reason?: PaymentReason;
+  },
+) {
+  await db
+    .insertInto('payments')
+    .values({ reason: 'ADD', ...payment, isEnabled: 1, cancelledAt: null, cancelledBy: null })
+    .execute();
+}
+
+/** Disables an enabled payment; false when it was already disabled. */
+export async function disablePayment(db: Executor, id: number, userId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ isEnabled: 0, cancelledAt: now, cancelledBy: userId })
+    .where('id', '=', id)
+    .where('isEnabled', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findProductsForSale(db: Executor, ids: number[]) {
+  return db.selectFrom('products').select(['id', 'name', 'units']).where('id', 'in', ids).execute();
+}
+
+export function findClientForSale(db: Executor, id: number) {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'firstName', 'lastName', 'isEnabled'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function insertReceiptRow(db: Executor, receipt: Omit<ReceiptRow, 'id'>): Promise<ReceiptRow> {
+  return db.insertInto('receipts').values(receipt).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertReceiptItems(
+  db: Executor,
+  items: Array<{
+    receiptId: number;
+    productId: number;
+    productName: string;
+    units: string;
+    quantity: number;
+    priceCents: number;
+  }>,
+) {
+  await db.insertInto('receiptItems').values(items).execute();
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {

@@ -1,6 +1,104 @@
+import {
+  addPaymentBodySchema,
+  cancelPaymentBodySchema,
+  changeStateBodySchema,
+  createReceiptBodySchema,
+  createReceiptResponseSchema,
+  idParamsSchema,
+  listReceiptsQuerySchema,
+  listReceiptsResponseSchema,
+  MAX_IDEMPOTENCY_KEY,
+  receiptSchema,
+} from '@mostrador/shared';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../../lib/types.js';
+import { createReceiptsService } from './receipts.service.js';
 
-// The receipts endpoints (SPEC 7) are added by the receipts issue.
-const receiptsRoutes: RoutesPlugin = async () => {};
+/** The optional Idempotency-Key header of receipt/create. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_IDEMPOTENCY_KEY) {
+    throw badRequest(`Idempotency-Key: debe ser un texto de 1 a ${MAX_IDEMPOTENCY_KEY} caracteres.`);
+  }
+  return value;
+}
+
+const actorOf = (request: FastifyRequest) => ({ id: request.user.id, name: request.user.name });
+
+const receiptsRoutes: RoutesPlugin = async (app) => {
+  const receipts = createReceiptsService({ db: app.db });
+
+  app.post(
+    '/receipt/create',
+    {
+      config: { operation: 'receipt/create' },
+      schema: {
+        tags: ['receipts'],
+        body: createReceiptBodySchema,
+        response: { 201: createReceiptResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const result = await receipts.create(request.body, actorOf(request), key);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      // Printing (its own issue) plugs in here: when request.body.printReceipt is true and the
+      // answer is not a replay, print result.receipt and add its `printResult` to the answer.
+      // The sale is already committed, so a print failure never undoes it.
+      return reply.status(result.statusCode).send(result.receipt);
+    },
+  );
+
+  app.get(
+    '/receipt/list',
+    {
+      config: { operation: 'receipt/list' },
+      schema: {
+        tags: ['receipts'],
+        querystring: listReceiptsQuerySchema,
+        response: { 200: listReceiptsResponseSchema },
+      },
+    },
+    (request) => receipts.list(request.query),
+  );
+
+  app.get(
+    '/receipt/details/:id',
+    {
+      config: { operation: 'receipt/details' },
+      schema: { tags: ['receipts'], params: idParamsSchema, response: { 200: receiptSchema } },
+    },
+    (request) => receipts.details(request.params.id),
+  );
+
+  app.post(
+    '/receipt/changeState',
+    {
+      config: { operation: 'receipt/changeState' },
+      schema: { tags: ['receipts'], body: changeStateBodySchema, response: { 200: receiptSchema } },
+    },
+    (request) => receipts.changeState(request.body.id, request.body.state, actorOf(request)),
+  );
+
+  app.post(
+    '/receipt/addPayment',
+    {
+      config: { operation: 'receipt/addPayment' },
+      schema: { tags: ['receipts'], body: addPaymentBodySchema, response: { 200: receiptSchema } },
+    },
+    (request) => receipts.addPayment(request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/receipt/cancelPayment',
+    {
+      config: { operation: 'receipt/cancelPayment' },
+      schema: { tags: ['receipts'], body: cancelPaymentBodySchema, response: { 200: receiptSchema } },
+    },
+    (request) => receipts.cancelPayment(request.body.paymentId, actorOf(request)),
+  );
+};
 
 export default receiptsRoutes;

@@ -1,0 +1,369 @@
+import {
+  type AddPaymentBody,
+  businessDayBounds,
+  type CreateReceiptBody,
+  formatPayment,
+  type listReceiptsQuerySchema,
+  localTimestampToEpoch,
+  MANUAL_PAYMENT_NOTE,
+  pesosToCents,
+  type Receipt,
+  RECEIPT_PAGE_SIZE_DEFAULT,
+  type ReceiptState,
+  totalsFromCents,
+} from '@mostrador/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB, PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
+import type { Executor } from '../../db/connection.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { applyStockChange } from '../inventory/stock.js';
+import {
+  claimKey,
+  findStoredAnswer,
+  IdempotencyKeyTaken,
+  pruneExpiredKeys,
+  requestHash,
+  type StoredAnswer,
+  storeAnswer,
+} from './idempotency.js';
+import * as q from './receipts.queries.js';
+
+/** Who is acting: the signed-in user (the seller on a sale). */
+export interface Actor {
+  id: number;
+  name: string;
+}
+
+export type ListReceiptsParams = z.output<typeof listReceiptsQuerySchema>;
+
+export interface CreateReceiptResult {
+  /** Only successful sales are stored under a key, so a replay is a 201 too. */
+  statusCode: 201;
+  receipt: Receipt;
+  /** True when this is the stored answer of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+export const CASH_PAYMENT_NOTE = 'Contado';
+export const SETTLEMENT_PAYMENT_NOTE = 'Liquidación';
+export const REFUND_PAYMENT_NOTE = 'Devolución por cancelación';
+const CREATE_OPERATION = 'receipt/create';
+const PRUNE_EVERY_MS = 60_000;
+
+const STATE_WORDS: Record<ReceiptState, string> = {
+  Pending: 'pendiente',
+  Paid: 'pagada',
+  Cancelled: 'cancelada',
+};
+
+const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.`);
+
+export interface ReceiptsDeps {
+  db: Kysely<DB>;
+  now?: () => number;
+}
+
+export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
+  let lastPrune = 0;
+
+  /** The sale itself: receipt, items, stock decrements with SALE logs and, for Cash, its payment. */
+  async function sell(trx: Executor, body: CreateReceiptBody, seller: Actor, at: number): Promise<Receipt> {
+    const productIds = [...new Set(body.items.map((item) => item.productId))].sort((a, b) => a - b);
+    const products = new Map((await q.findProductsForSale(trx, productIds)).map((p) => [p.id, p]));
+    const missing = productIds.find((id) => !products.has(id));
+    if (missing !== undefined) throw notFound(`El producto #${missing} no existe.`);
+
+    if (body.clientId !== undefined) {
+      const client = await q.findClientForSale(trx, body.clientId);
+      if (!client) throw notFound(`El cliente #${body.clientId} no existe.`);
+      if (client.isEnabled !== 1) {
+        const name = [client.firstName, client.lastName].filter(Boolean).join(' ');
+        throw badRequest(`clientId: El cliente "${name}" está deshabilitado; elige otro cliente.`);
+      }
+    }
+
+    const items = body.items.map((item) => ({
+      productId: item.productId,
+      quantity: item.quantity,
+      priceCents: pesosToCents(item.price),
+    }));
+    const { totalCents } = totalsFromCents(items, []);
+    const receipt = await q.insertReceiptRow(trx, {
+      state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',
+      paymentMode: body.paymentMode,
+      clientId: body.clientId ?? null,
+      userId: seller.id,
+      date: localTimestampToEpoch(body.date),
+      totalCents,
+      createdAt: at,
+      updatedAt: at,
+    });
+    // Items exactly as sent (a product may appear on several lines).
+    await q.insertReceiptItems(
+      trx,
+      items.map((item) => {
+        const product = products.get(item.productId)!;
+        return { ...item, receiptId: receipt.id, productName: product.name, units: product.units };
+      }),
+    );
+    // Stock: one change per product with its lines added up, in ascending id order.
+    await changeStock(trx, items, -1, 'SALE', seller, `Remisión #${receipt.id}`, receipt.id, at);
+    if (body.paymentMode === 'Cash') {
+      await q.insertPayment(trx, {
+        receiptId: receipt.id,
+        amountCents: totalCents,
+        note: CASH_PAYMENT_NOTE,
+        userId: seller.id,
+        createdAt: at,
+      });
+    }
+    return hydrateOne(trx, receipt);
+  }
+
+  function replay(stored: StoredAnswer, hash: string): CreateReceiptResult {
+    if (stored.requestHash !== hash || stored.statusCode !== 201) {
+      throw conflict(
+        'La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada remisión.',
+      );
+    }
+    return { statusCode: 201, receipt: JSON.parse(stored.responseBody) as Receipt, replayed: true };
+  }
+
+  function pruneKeysNow(at: number) {
+    if (at - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = at;
+    // Housekeeping only: a failure here must not fail the sale.
+    pruneExpiredKeys(db, at).catch(() => undefined);
+  }
+
+  return {
+    async create(body: CreateReceiptBody, seller: Actor, idempotencyKey?: string): Promise<CreateReceiptResult> {
+      const at = now();
+      if (idempotencyKey === undefined) {
+        const receipt = await db.transaction().execute((trx) => sell(trx, body, seller, at));
+        return { statusCode: 201, receipt, replayed: false };
+      }
+
+      const hash = requestHash(CREATE_OPERATION, body);
+      const stored = await findStoredAnswer(db, seller.id, idempotencyKey, at);
+      if (stored) return replay(stored, hash);
+      try {
+        const receipt = await db.transaction().execute(async (trx) => {
+          await claimKey(trx, {
+            userId: seller.id,
+            key: idempotencyKey,
+            operation: CREATE_OPERATION,
+            requestHash: hash,
+            now: at,
+          });
+          const sold = await sell(trx, body, seller, at);
+          await storeAnswer(trx, { userId: seller.id, key: idempotencyKey, statusCode: 201, body: sold });
+          return sold;
+        });
+        pruneKeysNow(at);
+        return { statusCode: 201, receipt, replayed: false };
+      } catch (error) {
+        if (!(error instanceof IdempotencyKeyTaken)) throw error;
+        // A simultaneous request with this key committed first: answer what it answered.
+        const winner = await findStoredAnswer(db, seller.id, idempotencyKey, at);
+        if (!winner)
+          throw conflict('Otra solicitud con la misma clave Idempotency-Key está en curso. Inténtalo de nuevo.');
+        return replay(winner, hash);
+      }
+    },
+
+    async details(id: number): Promise<Receipt> {
+      const receipt = await q.findReceipt(db, id);
+      if (!receipt) throw receiptNotFound(id);
+      return receipt;
+    },
+
+    async list(params: ListReceiptsParams): Promise<{ data: Receipt[]; nextCursor: string | null }> {
+      const limit = params.pageSize ?? RECEIPT_PAGE_SIZE_DEFAULT;
+      const after = params.cursor === undefined ? undefined : decodeCursor(params.cursor);
+      const from = params.fromDate === undefined ? undefined : businessDayBounds(params.fromDate).start;
+      const to = params.toDate === undefined ? undefined : businessDayBounds(params.toDate).end;
+
+      // Two index-friendly keyset queries merged here instead of one OR (DESIGN 4: fast on a
+      // million receipts): the date range on receipts(date, id), and Pending receipts of any
+      // date on receipts(state, date, id). Each brings at most limit + 1 rows.
+      const streams = [q.findReceiptRowsPage(db, { from, to, after, limit: limit + 1 })];
+      if (params.includePending && (from !== undefined || to !== undefined)) {
+        streams.push(q.findReceiptRowsPage(db, { state: 'Pending', after, limit: limit + 1 }));
+      }
+      const byId = new Map<number, ReceiptRow>();
+      for (const rows of await Promise.all(streams)) for (const row of rows) byId.set(row.id, row);
+      const merged = [...byId.values()].sort((a, b) => b.date - a.date || b.id - a.id);
+
+      const page = merged.slice(0, limit);
+      const last = page.at(-1);
+      const nextCursor = merged.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null;
+      return { data: await q.hydrateReceipts(db, page), nextCursor };
+    },
+
+    async changeState(id: number, target: ReceiptState, actor: Actor): Promise<Receipt> {
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const row = await q.lockReceiptRow(trx, id, at);
+        if (!row) throw receiptNotFound(id);
+        if (row.state === target) throw conflict(`La remisión #${id} ya está ${STATE_WORDS[target]}.`);
+        if (row.state === 'Cancelled') {
+          throw conflict(`La remisión #${id} está cancelada; una remisión cancelada ya no cambia de estado.`);
+        }
+        const [items, payments] = await Promise.all([q.findReceiptItemRows(trx, id), q.findPaymentRows(trx, id)]);
+        const { balanceCents } = totals(items, payments);
+
+        if (target === 'Cancelled') {
+          // Everything sold goes back to stock, and the money received goes back to the client:
+          // a REMOVE payment, so the day's cut counts the refund leaving the drawer.
+          await changeStock(trx, items, 1, 'RETURN', actor, `Remisión #${id} cancelada`, id, at);
+          const { paidCents } = totals(items, payments);
+          if (paidCents > 0) {
+            await q.insertPayment(trx, {
+              receiptId: id,
+              amountCents: paidCents,
+              reason: 'REMOVE',
+              note: REFUND_PAYMENT_NOTE,
+              userId: actor.id,
+              createdAt: at,
+            });
+          }
+        } else if (target === 'Paid') {
+          if (balanceCents > 0) {
+            await q.insertPayment(trx, {
+              receiptId: id,
+              amountCents: balanceCents,
+              note: SETTLEMENT_PAYMENT_NOTE,
+              userId: actor.id,
+              createdAt: at,
+            });
+          }
+        } else if (balanceCents <= 0) {
+          // Paid → Pending only makes sense with something left to pay.
+          throw conflict(
+            `La remisión #${id} está pagada por completo; para dejarla pendiente cancela primero uno de sus pagos.`,
+          );
+        }
+        await q.setReceiptState(trx, id, target, at);
+        return hydrateOne(trx, { ...row, state: target });
+      });
+    },
+
+    async addPayment(body: AddPaymentBody, actor: Actor): Promise<Receipt> {
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const row = await q.lockReceiptRow(trx, body.receiptId, at);
+        if (!row) throw receiptNotFound(body.receiptId);
+        if (row.paymentMode !== 'Credit') {
+          throw conflict(`La remisión #${row.id} es de contado; solo las remisiones a crédito reciben pagos.`);
+        }
+        if (row.state !== 'Pending') {
+          throw conflict(`La remisión #${row.id} está ${STATE_WORDS[row.state]}; solo las pendientes reciben pagos.`);
+        }
+        const [items, payments] = await Promise.all([
+          q.findReceiptItemRows(trx, row.id),
+          q.findPaymentRows(trx, row.id),
+        ]);
+        const { balanceCents } = totals(items, payments);
+        const amountCents = pesosToCents(body.amount);
+        if (amountCents > balanceCents) {
+          throw conflict(`El monto excede el saldo pendiente de ${formatPayment(balanceCents)}.`);
+        }
+        await q.insertPayment(trx, {
+          receiptId: row.id,
+          amountCents,
+          note: body.note || MANUAL_PAYMENT_NOTE,
+          userId: actor.id,
+          createdAt: at,
+        });
+        const settled = amountCents === balanceCents;
+        if (settled) await q.setReceiptState(trx, row.id, 'Paid', at);
+        return hydrateOne(trx, settled ? { ...row, state: 'Paid' } : row);
+      });
+    },
+
+    async cancelPayment(paymentId: number, actor: Actor): Promise<Receipt> {
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const payment = await q.findPaymentRow(trx, paymentId);
+        if (!payment) throw notFound(`El pago #${paymentId} no existe.`);
+        const row = await q.lockReceiptRow(trx, payment.receiptId, at);
+        if (!row) throw receiptNotFound(payment.receiptId);
+        if (row.state === 'Cancelled') {
+          throw conflict(`La remisión #${row.id} está cancelada; sus pagos ya no se pueden cancelar.`);
+        }
+        if (!(await q.disablePayment(trx, paymentId, actor.id, at))) {
+          throw conflict(`El pago #${paymentId} ya estaba cancelado.`);
+        }
+        const [items, payments] = await Promise.all([
+          q.findReceiptItemRows(trx, row.id),
+          q.findPaymentRows(trx, row.id),
+        ]);
+        const { balanceCents } = totals(items, payments);
+        const reopened = row.state === 'Paid' && balanceCents > 0;
+        if (reopened) await q.setReceiptState(trx, row.id, 'Pending', at);
+        return hydrateOne(trx, reopened ? { ...row, state: 'Pending' } : row);
+      });
+    },
+  };
+}
+
+export type ReceiptsService = ReturnType<typeof createReceiptsService>;
+
+/** Changes stock once per product (lines added up), in ascending product id order (no deadlocks). */
+async function changeStock(
+  trx: Executor,
+  items: ReadonlyArray<Pick<ReceiptItemRow, 'productId' | 'quantity'>>,
+  sign: 1 | -1,
+  reason: 'SALE' | 'RETURN',
+  user: Actor,
+  note: string,
+  receiptId: number,
+  at: number,
+) {
+  const quantities = new Map<number, number>();
+  for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  for (const productId of [...quantities.keys()].sort((a, b) => a - b)) {
+    await applyStockChange(
+      trx,
+      { productId, delta: sign * quantities.get(productId)!, reason, user, note, receiptId },
+      at,
+    );
+  }
+}
+
+function totals(items: ReceiptItemRow[], payments: PaymentRow[]) {
+  return totalsFromCents(
+    items,
+    payments.map((p) => ({ amountCents: p.amountCents, reason: p.reason, isEnabled: p.isEnabled === 1 })),
+  );
+}
+
+async function hydrateOne(trx: Executor, row: ReceiptRow): Promise<Receipt> {
+  const [receipt] = await q.hydrateReceipts(trx, [row]);
+  return receipt!;
+}
+
+// The list cursor: the last receipt's (date, id), opaque to the client.
+function encodeCursor(key: q.ReceiptKey): string {
+  return Buffer.from(JSON.stringify([key.date, key.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): q.ReceiptKey {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      Number.isSafeInteger(value[0]) &&
+      Number.isSafeInteger(value[1]) &&
+      (value[1] as number) > 0
+    ) {
+      return { date: value[0] as number, id: value[1] as number };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('cursor: El cursor no es válido.');
+}
