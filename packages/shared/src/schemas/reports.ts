@@ -1,2 +1,193 @@
-// Request and response schemas of the reports feature, added by its issue.
-export {};
+import { z } from 'zod';
+import { isYmd } from '../dates.js';
+import { INVENTORY_REASONS, PAYMENT_MODES, PAYMENT_REASONS } from '../enums.js';
+import { idSchema, isoDateTimeSchema } from './common.js';
+
+export * from '../cash-count.js';
+
+// The reports contract (SPEC 2, 3, 7; DESIGN 4): inventory movements and cash-count cuts.
+
+export const CUT_DATE_REQUIRED = 'La fecha es obligatoria.';
+export const CUT_DATE_FORMAT = 'La fecha debe tener la forma AAAA-MM-DD.';
+export const CUT_DATE_IN_FUTURE = 'La fecha del corte no puede ser posterior a hoy.';
+
+/** POST /reports/generate: the Monterrey day to cut. A call without a body is missing its date too. */
+export const generateCutBodySchema = z.preprocess(
+  (body) => body ?? {},
+  z.strictObject({
+    date: z.string({ error: CUT_DATE_REQUIRED }).trim().min(1, CUT_DATE_REQUIRED).refine(isYmd, CUT_DATE_FORMAT),
+  }),
+);
+export type GenerateCutBody = z.infer<typeof generateCutBodySchema>;
+
+/** An inventory log as the API sends it (SPEC 3: before and after). */
+export const inventoryLogSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  userName: z.string(),
+  reason: z.enum(INVENTORY_REASONS),
+  delta: z.number().int(),
+  before: z.number().int(),
+  after: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type InventoryLog = z.infer<typeof inventoryLogSchema>;
+
+/** A stored cut: the day it covers and its snapshot, a JSON string (SPEC 3). */
+export const cashCountReportSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  createdAt: isoDateTimeSchema,
+  data: z.string(),
+});
+export type CashCountReport = z.infer<typeof cashCountReportSchema>;
+
+export const INVENTORY_LOGS_PAGE_DEFAULT = 50;
+export const INVENTORY_LOGS_PAGE_MAX = 500;
+export const CUTS_PAGE_DEFAULT = 10;
+export const CUTS_PAGE_MAX = 100;
+
+const ymdQuery = z.string().refine(isYmd, CUT_DATE_FORMAT);
+const pageSize = (name: string, max: number, fallback: number) => {
+  const message = `${name} debe ser un número entre 0 y ${max}.`;
+  return z.coerce.number({ error: message }).int(message).min(0, message).max(max, message).default(fallback);
+};
+
+/**
+ * GET /reports/list. Both lists are newest first and paged by their own opaque cursor, so a
+ * year of movements or of cuts never travels at once; a limit of 0 leaves that list out.
+ */
+export const listReportsQuerySchema = z
+  .strictObject({
+    limit: pageSize('limit', INVENTORY_LOGS_PAGE_MAX, INVENTORY_LOGS_PAGE_DEFAULT),
+    cursor: z.string().max(200).optional(),
+    productId: idSchema.optional(),
+    /** Monterrey days, inclusive, on the logs' creation instant. */
+    fromDate: ymdQuery.optional(),
+    toDate: ymdQuery.optional(),
+    cutsLimit: pageSize('cutsLimit', CUTS_PAGE_MAX, CUTS_PAGE_DEFAULT),
+    cutsCursor: z.string().max(200).optional(),
+  })
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
+    message: 'La fecha inicial no puede ser posterior a la final.',
+    path: ['toDate'],
+  });
+export type ListReportsQuery = z.input<typeof listReportsQuerySchema>;
+
+export const listReportsResponseSchema = z.object({
+  inventoryLogs: z.array(inventoryLogSchema),
+  /** Cursor of the next page of logs, null on the last one. */
+  nextCursor: z.string().nullable(),
+  cashCountReports: z.array(cashCountReportSchema),
+  /** Cursor of the next (older) page of cuts, null on the last one. */
+  nextCutsCursor: z.string().nullable(),
+});
+export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;
+
+// The snapshot inside a cut's `data` (SPEC 3 names, DESIGN 4 rules). Money in pesos with at
+// most two decimals, each computed from integer centavos; quantities in units.
+
+export const cutInventoryRowSchema = z.object({
+  productId: z.number().int(),
+  cuid: z.string(),
+  name: z.string(),
+  /** Stock before the product's first movement of the day. */
+  initial: z.number().int(),
+  sales: z.number().int(),
+  /** RETURN and REMOVE. */
+  returned: z.number().int(),
+  adds: z.number().int(),
+  merma: z.number().int(),
+  /** Signed. */
+  adjustments: z.number().int(),
+  /** Stock after the product's last movement of the day. */
+  final: z.number().int(),
+});
+export type CutInventoryRow = z.infer<typeof cutInventoryRowSchema>;
+
+export const cutSalesRowSchema = z.object({
+  productId: z.number().int(),
+  productCuid: z.string(),
+  name: z.string(),
+  /** Σ quantity sold at this price in this payment mode. */
+  units: z.number().int(),
+  /** Unit price, pesos. */
+  price: z.number(),
+  /** units × price, pesos. */
+  total: z.number(),
+  paymentMode: z.enum(PAYMENT_MODES),
+});
+export type CutSalesRow = z.infer<typeof cutSalesRowSchema>;
+
+export const cutPendingReceiptSchema = z.object({
+  /** The folio. */
+  id: z.number().int(),
+  /** The client's full name. */
+  client: z.string().nullable(),
+  /** The sale's instant. */
+  date: isoDateTimeSchema,
+  items: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      unit: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+      total: z.number(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.number(),
+      reason: z.enum(PAYMENT_REASONS),
+      isEnabled: z.boolean(),
+      note: z.string().nullable(),
+      createdAt: isoDateTimeSchema,
+    }),
+  ),
+  /** Σ price × quantity, pesos. */
+  amount: z.number(),
+  /** Net enabled payments, pesos. */
+  paid: z.number(),
+  /** amount − paid, pesos. */
+  pending: z.number(),
+});
+export type CutPendingReceipt = z.infer<typeof cutPendingReceiptSchema>;
+
+export const cutTotalsSchema = z.object({
+  totalUnits: z.number().int(),
+  totalAmount: z.number(),
+  /** Net enabled payments created that day (ADD − REMOVE), pesos. */
+  totalPayments: z.number(),
+  /** Σ pending, pesos. */
+  totalDue: z.number(),
+});
+export type CutTotals = z.infer<typeof cutTotalsSchema>;
+
+export const cutDataSchema = z.object({
+  /** The Monterrey day, YYYY-MM-DD. */
+  date: z.string(),
+  /** First and last instant of that day (00:00:00.000 to 23:59:59.999, Monterrey). */
+  from: isoDateTimeSchema,
+  to: isoDateTimeSchema,
+  inventory: z.array(cutInventoryRowSchema),
+  sales: z.array(cutSalesRowSchema),
+  pending: z.array(cutPendingReceiptSchema),
+  totals: cutTotalsSchema,
+});
+export type CutData = z.infer<typeof cutDataSchema>;
+
+/** A cut's `data` read back; null when it is not JSON or not a cut snapshot. */
+export function parseCutData(json: string): CutData | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const parsed = cutDataSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,6 +1,51 @@
+import {
+  cashCountReportSchema,
+  generateCutBodySchema,
+  idParamsSchema,
+  listReportsQuerySchema,
+  listReportsResponseSchema,
+} from '@mostrador/shared';
 import type { RoutesPlugin } from '../../lib/types.js';
+import { createReportsService } from './reports.service.js';
 
-// The reports endpoints (SPEC 7) are added by the reports issue.
-const reportsRoutes: RoutesPlugin = async () => {};
+const reportsRoutes: RoutesPlugin = async (app) => {
+  const reports = createReportsService({ db: app.db, dialect: app.dialect });
+
+  app.get(
+    '/reports/list',
+    {
+      config: { operation: 'reports/list' },
+      schema: { tags: ['reports'], querystring: listReportsQuerySchema, response: { 200: listReportsResponseSchema } },
+    },
+    (request) => reports.list(request.query),
+  );
+
+  app.post(
+    '/reports/generate',
+    {
+      config: { operation: 'reports/generate' },
+      schema: { tags: ['reports'], body: generateCutBodySchema, response: { 201: cashCountReportSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await reports.generate(request.body.date, { id: request.user.id })),
+  );
+
+  // The cut as a letter-size PDF (the web app downloads it with its token and opens it).
+  app.get(
+    '/reports/pdf/:id',
+    {
+      config: { operation: 'reports/pdf' },
+      schema: { tags: ['reports'], params: idParamsSchema },
+    },
+    async (request, reply) => {
+      const { report, pdf } = await reports.pdf(request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="corte-${report.date}-${report.id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};
 
 export default reportsRoutes;

@@ -1,2 +1,75 @@
-// Texts of the reports feature (SPEC 2, 8), added by its issue.
-export const reports = {} as const;
+// Texts of the reports feature (SPEC 2, 8).
+export const reports = {
+  title: 'Reportes',
+  createCut: 'Crear corte',
+  loadError: 'Error al cargar reportes',
+
+  logs: {
+    title: 'Movimientos de inventario',
+    empty: 'No hay movimientos de inventario.',
+    loadMore: 'Cargar más',
+    by: (user: string) => `por ${user}`,
+    stock: (before: string, after: string) => `${before} → ${after}`,
+    stockLabel: 'Existencia antes y después',
+  },
+
+  cuts: {
+    title: 'Documento de corte',
+    empty: 'No hay cortes de caja registrados',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    previousHint: 'Corte anterior (más antiguo)',
+    nextHint: 'Corte siguiente (más reciente)',
+    day: (day: string) => `Corte del ${day}`,
+    generatedAt: (at: string, id: number) => `Corte #${id} · generado el ${at}`,
+    downloadPdf: 'Descargar PDF',
+    downloadFailed: 'Hubo un problema al descargar el corte. Inténtelo de nuevo.',
+  },
+
+  document: {
+    unreadable: 'No se pudo mostrar el documento de corte.',
+    noData: 'Sin datos',
+    noSalesTitle: 'Sin ventas',
+    noSales: 'No hay ventas registradas en este corte.',
+    noPending: 'No hay pendientes.',
+    inventory: 'Movimientos de inventario',
+    inventoryColumns: {
+      product: 'Producto',
+      initial: 'Inicial',
+      sales: 'Ventas',
+      returned: 'Devoluciones',
+      adds: 'Entradas',
+      merma: 'Merma',
+      adjustments: 'Ajustes',
+      final: 'Final',
+    },
+    sales: 'Detalle de ventas',
+    salesColumns: {
+      product: 'Producto',
+      quantity: 'Cantidad',
+      price: 'Precio',
+      total: 'Total',
+      paymentMode: 'Forma de pago',
+    },
+    pending: 'Pagos pendientes',
+    pendingColumns: { folio: 'Folio', client: 'Cliente', amount: 'Monto', paid: 'Pagado', pending: 'Pendiente' },
+    noClient: 'Sin nombre',
+    summary: 'Resumen',
+    totals: {
+      totalUnits: 'Total de unidades',
+      totalAmount: 'Monto total',
+      totalPayments: 'Pagos recibidos',
+      totalDue: 'Pendiente por cobrar',
+    },
+  },
+
+  create: {
+    title: 'Crear Corte',
+    dateLabel: 'Selecciona el día',
+    note: 'El corte incluye las operaciones de 00:00 a 23:59 del día seleccionado.',
+    cancel: 'Cancelar',
+    submit: 'Generar corte',
+    created: 'El corte ha sido creado correctamente.',
+    failed: 'Hubo un problema al crear el corte. Inténtelo de nuevo.',
+  },
+} as const;

@@ -1,0 +1,260 @@
+import {
+  businessDayBounds,
+  type CashCountReport,
+  type CutData,
+  formatDateTime,
+  formatLongDate,
+  formatPayment,
+  formatShortDate,
+  PAYMENT_MODE_LABELS,
+  parseCutData,
+  pesosToCents,
+} from '@mostrador/shared';
+import PDFDocument from 'pdfkit';
+
+// The cut as a letter-size PDF for the owner's records. Standard Helvetica (WinAnsi covers the
+// Spanish letters and $); every amount to the centavo.
+
+export const CUT_PDF_TEXTS = {
+  title: 'Corte de caja',
+  day: (day: string) => `Día: ${day} (de 00:00 a 23:59)`,
+  generated: (at: string, id: number) => `Corte #${id}, generado el ${at}`,
+  inventory: 'Movimientos de inventario',
+  inventoryColumns: ['Producto', 'Inicial', 'Ventas', 'Devol.', 'Entradas', 'Merma', 'Ajustes', 'Final'],
+  noData: 'Sin datos',
+  sales: 'Detalle de ventas',
+  salesColumns: ['Producto', 'Cantidad', 'Precio', 'Total', 'Forma de pago'],
+  noSalesTitle: 'Sin ventas',
+  noSales: 'No hay ventas registradas en este corte.',
+  pending: 'Pagos pendientes',
+  pendingColumns: ['Folio', 'Cliente', 'Fecha', 'Monto', 'Pagado', 'Pendiente'],
+  noPending: 'No hay pendientes.',
+  summary: 'Resumen',
+  totalUnits: 'Total de unidades',
+  totalAmount: 'Monto total de ventas',
+  totalPayments: 'Pagos recibidos',
+  totalDue: 'Pendiente por cobrar',
+  unreadable: 'No se pudo mostrar el documento de corte.',
+  noClient: 'Sin nombre',
+  page: (n: number, of: number) => `Página ${n} de ${of}`,
+} as const;
+
+const T = CUT_PDF_TEXTS;
+const MARGIN = 40;
+const PAGE_WIDTH = 612;
+const PAGE_HEIGHT = 792;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const BOTTOM = PAGE_HEIGHT - MARGIN - 20;
+const ROW_HEIGHT = 16;
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+
+interface Column {
+  label: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+const money = (pesos: number) => formatPayment(pesosToCents(pesos));
+const integer = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
+const signed = (n: number) => (n > 0 ? `+${integer.format(n)}` : integer.format(n));
+
+/** Intl puts narrow no-break spaces in times ("11:45 p.m."); WinAnsi has none. */
+const winAnsi = (text: string) => text.replace(/[\u202F\u2009\u2007]/g, ' ');
+
+export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${T.title} ${report.date}`, Author: 'Mostrador' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  let y = MARGIN;
+  const write = (text: string, x: number, top: number, width: number, align: 'left' | 'right' = 'left') => {
+    doc.text(fit(doc, winAnsi(text), width - 4), x + 2, top, { width: width - 4, align, lineBreak: false });
+  };
+  const ensureRoom = (height: number, onNewPage?: () => void) => {
+    if (y + height <= BOTTOM) return;
+    doc.addPage();
+    y = MARGIN;
+    onNewPage?.();
+  };
+
+  const heading = (text: string) => {
+    ensureRoom(ROW_HEIGHT * 3);
+    y += 10;
+    doc.font(BOLD).fontSize(12).fillColor('#000');
+    write(text, MARGIN, y, CONTENT_WIDTH);
+    y += 18;
+  };
+
+  const note = (text: string, bold = false) => {
+    ensureRoom(ROW_HEIGHT);
+    doc
+      .font(bold ? BOLD : FONT)
+      .fontSize(9)
+      .fillColor('#444');
+    write(text, MARGIN, y, CONTENT_WIDTH);
+    y += ROW_HEIGHT;
+    doc.fillColor('#000');
+  };
+
+  const table = (columns: Column[], rows: string[][], withHeader = true) => {
+    const header = () => {
+      if (!withHeader) return;
+      doc.rect(MARGIN, y - 3, CONTENT_WIDTH, ROW_HEIGHT).fill('#e6f4f1');
+      doc.font(BOLD).fontSize(8.5).fillColor('#000');
+      let x = MARGIN;
+      for (const column of columns) {
+        write(column.label, x, y, column.width, column.align);
+        x += column.width;
+      }
+      y += ROW_HEIGHT;
+    };
+    ensureRoom(ROW_HEIGHT * 2);
+    header();
+    rows.forEach((cells, index) => {
+      ensureRoom(ROW_HEIGHT, header);
+      if (index % 2 === 1) doc.rect(MARGIN, y - 3, CONTENT_WIDTH, ROW_HEIGHT).fill('#f6f6f6');
+      doc.font(FONT).fontSize(8.5).fillColor('#000');
+      let x = MARGIN;
+      columns.forEach((column, i) => {
+        write(cells[i] ?? '', x, y, column.width, column.align);
+        x += column.width;
+      });
+      y += ROW_HEIGHT;
+    });
+  };
+
+  doc.font(BOLD).fontSize(18);
+  write(T.title, MARGIN, y, CONTENT_WIDTH);
+  y += 26;
+  doc.font(FONT).fontSize(10);
+  write(T.day(formatLongDate(businessDayBounds(report.date).start)), MARGIN, y, CONTENT_WIDTH);
+  y += 14;
+  doc.fillColor('#444');
+  write(T.generated(formatDateTime(report.createdAt), report.id), MARGIN, y, CONTENT_WIDTH);
+  doc.fillColor('#000');
+  y += 12;
+
+  const data = parseCutData(report.data);
+  if (!data) {
+    heading(T.unreadable);
+  } else {
+    drawCut(data);
+  }
+
+  function drawCut(cut: CutData) {
+    heading(T.inventory);
+    if (cut.inventory.length === 0) note(T.noData);
+    else {
+      const numeric = (label: string): Column => ({ label, width: 50, align: 'right' });
+      table(
+        [{ label: T.inventoryColumns[0], width: CONTENT_WIDTH - 7 * 50 }, ...T.inventoryColumns.slice(1).map(numeric)],
+        cut.inventory.map((row) => [
+          `${row.cuid} · ${row.name}`,
+          integer.format(row.initial),
+          integer.format(row.sales),
+          integer.format(row.returned),
+          integer.format(row.adds),
+          integer.format(row.merma),
+          signed(row.adjustments),
+          integer.format(row.final),
+        ]),
+      );
+    }
+
+    heading(T.sales);
+    if (cut.sales.length === 0) {
+      note(T.noSalesTitle, true);
+      note(T.noSales);
+    } else {
+      table(
+        [
+          { label: T.salesColumns[0], width: CONTENT_WIDTH - 312 },
+          { label: T.salesColumns[1], width: 60, align: 'right' },
+          { label: T.salesColumns[2], width: 75, align: 'right' },
+          { label: T.salesColumns[3], width: 85, align: 'right' },
+          { label: '', width: 12 },
+          { label: T.salesColumns[4], width: 80 },
+        ],
+        cut.sales.map((row) => [
+          `${row.productCuid} · ${row.name}`,
+          integer.format(row.units),
+          money(row.price),
+          money(row.total),
+          '',
+          PAYMENT_MODE_LABELS[row.paymentMode],
+        ]),
+      );
+    }
+
+    heading(T.pending);
+    if (cut.pending.length === 0) note(T.noPending);
+    else {
+      table(
+        [
+          { label: T.pendingColumns[0], width: 50 },
+          { label: T.pendingColumns[1], width: CONTENT_WIDTH - 380 },
+          { label: T.pendingColumns[2], width: 75 },
+          { label: T.pendingColumns[3], width: 85, align: 'right' },
+          { label: T.pendingColumns[4], width: 85, align: 'right' },
+          { label: T.pendingColumns[5], width: 85, align: 'right' },
+        ],
+        cut.pending.map((row) => [
+          `#${row.id}`,
+          row.client ?? T.noClient,
+          formatShortDate(row.date),
+          money(row.amount),
+          money(row.paid),
+          money(row.pending),
+        ]),
+      );
+    }
+
+    heading(T.summary);
+    table(
+      [
+        { label: '', width: CONTENT_WIDTH - 150 },
+        { label: '', width: 150, align: 'right' },
+      ],
+      [
+        [T.totalUnits, integer.format(cut.totals.totalUnits)],
+        [T.totalAmount, money(cut.totals.totalAmount)],
+        [T.totalPayments, money(cut.totals.totalPayments)],
+        [T.totalDue, money(cut.totals.totalDue)],
+      ],
+      false,
+    );
+  }
+
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i += 1) {
+    doc.switchToPage(i);
+    doc.font(FONT).fontSize(8).fillColor('#666');
+    // Writing below the bottom margin would add a page: lift the margin for the footer.
+    doc.page.margins.bottom = 0;
+    doc.text(T.page(i - start + 1, count), MARGIN, PAGE_HEIGHT - MARGIN, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
+  }
+  doc.end();
+  return done;
+}
+
+/** Cuts a cell's text to its column with an ellipsis. */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let end = text.length;
+  while (end > 0 && doc.widthOfString(`${text.slice(0, end)}…`) > width) end -= 1;
+  return `${text.slice(0, end)}…`;
+}

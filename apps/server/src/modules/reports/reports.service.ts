@@ -1,0 +1,238 @@
+import {
+  businessDayBounds,
+  businessToday,
+  type CashCountReport,
+  centsToPesos,
+  clientFullName,
+  CUT_DATE_IN_FUTURE,
+  type CutData,
+  type CutPendingReceipt,
+  type CutSalesRow,
+  cutTotalsFromCents,
+  type InventoryLog,
+  type ListReportsResponse,
+  type listReportsQuerySchema,
+  toIso,
+  totalsFromCents,
+} from '@mostrador/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DialectName, Executor } from '../../db/connection.js';
+import type { CashCountReportRow, DB, InventoryLogRow } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { renderCutPdf } from './reports.pdf.js';
+import * as q from './reports.queries.js';
+
+export type ListReportsParams = z.output<typeof listReportsQuerySchema>;
+
+export interface ReportsDeps {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  now?: () => number;
+}
+
+const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
+const byName = (a: { name: string; productId: number }, b: { name: string; productId: number }) =>
+  collator.compare(a.name, b.name) || a.productId - b.productId;
+const PAYMENT_MODE_ORDER = { Cash: 0, Credit: 1 } as const;
+
+export function toInventoryLog(row: InventoryLogRow): InventoryLog {
+  return {
+    id: row.id,
+    productId: row.productId,
+    productName: row.productName,
+    userName: row.userName,
+    reason: row.reason,
+    delta: row.delta,
+    before: row.stockBefore,
+    after: row.stockAfter,
+    note: row.note,
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+export function toCashCountReport(row: CashCountReportRow): CashCountReport {
+  return { id: row.id, date: row.date, createdAt: toIso(row.createdAt), data: row.data };
+}
+
+/**
+ * The snapshot of one Monterrey day (DESIGN 4), read in one transaction so every section sees
+ * the same state of the database. Money is added up in centavos and only then written as pesos.
+ */
+export async function computeCut(db: Executor, date: string): Promise<CutData> {
+  const { start, end } = businessDayBounds(date);
+  const [movements, sales, netPaymentsCents, pendingRows] = await Promise.all([
+    q.findDayMovements(db, start, end),
+    q.findDaySales(db, start, end),
+    q.findNetPaymentsCents(db, start, end),
+    q.findPendingCredit(db, end),
+  ]);
+
+  const salesRows = sales
+    .map((row) => ({ ...row, totalCents: row.units * row.priceCents }))
+    .sort(
+      (a, b) =>
+        byName(a, b) ||
+        a.priceCents - b.priceCents ||
+        PAYMENT_MODE_ORDER[a.paymentMode] - PAYMENT_MODE_ORDER[b.paymentMode],
+    );
+
+  const itemsOf = groupBy(pendingRows.items, (item) => item.receiptId);
+  const paymentsOf = groupBy(pendingRows.payments, (payment) => payment.receiptId);
+  const pending = pendingRows.receipts.map((receipt) => {
+    const items = itemsOf.get(receipt.id) ?? [];
+    const payments = (paymentsOf.get(receipt.id) ?? []).map((p) => ({ ...p, isEnabled: p.isEnabled === 1 }));
+    const totals = totalsFromCents(items, payments);
+    return { receipt, items, payments, totals };
+  });
+
+  const totals = cutTotalsFromCents({
+    sales: salesRows,
+    netPaymentsCents,
+    pending: pending.map((p) => ({ pendingCents: p.totals.balanceCents })),
+  });
+
+  return {
+    date,
+    from: toIso(start),
+    to: toIso(end),
+    inventory: movements.sort(byName).map((row) => ({
+      productId: row.productId,
+      cuid: row.cuid,
+      name: row.name,
+      initial: row.initial,
+      sales: row.sales,
+      returned: row.returned,
+      adds: row.adds,
+      merma: row.merma,
+      adjustments: row.adjustments,
+      final: row.final,
+    })),
+    sales: salesRows.map((row): CutSalesRow => ({
+      productId: row.productId,
+      productCuid: row.cuid,
+      name: row.name,
+      units: row.units,
+      price: centsToPesos(row.priceCents),
+      total: centsToPesos(row.totalCents),
+      paymentMode: row.paymentMode,
+    })),
+    pending: pending.map(({ receipt, items, payments, totals: t }): CutPendingReceipt => ({
+      id: receipt.id,
+      client: clientFullName(
+        receipt.firstName === null ? null : { firstName: receipt.firstName, lastName: receipt.lastName },
+      ),
+      date: toIso(receipt.date),
+      items: items.map((item) => ({
+        productId: item.productId,
+        name: item.productName,
+        unit: item.units,
+        quantity: item.quantity,
+        price: centsToPesos(item.priceCents),
+        total: centsToPesos(item.priceCents * item.quantity),
+      })),
+      payments: payments.map((p) => ({
+        id: p.id,
+        amount: centsToPesos(p.amountCents),
+        reason: p.reason,
+        isEnabled: p.isEnabled,
+        note: p.note,
+        createdAt: toIso(p.createdAt),
+      })),
+      amount: centsToPesos(t.totalCents),
+      paid: centsToPesos(t.paidCents),
+      pending: centsToPesos(t.balanceCents),
+    })),
+    totals: {
+      totalUnits: totals.totalUnits,
+      totalAmount: centsToPesos(totals.totalAmountCents),
+      totalPayments: centsToPesos(totals.totalPaymentsCents),
+      totalDue: centsToPesos(totals.totalDueCents),
+    },
+  };
+}
+
+export function createReportsService({ db, dialect, now = Date.now }: ReportsDeps) {
+  return {
+    async list(params: ListReportsParams): Promise<ListReportsResponse> {
+      const after = params.cursor === undefined ? undefined : decodeCursor(params.cursor, 'cursor');
+      const cutsAfter = params.cutsCursor === undefined ? undefined : decodeCursor(params.cutsCursor, 'cutsCursor');
+      const [logs, cuts] = await Promise.all([
+        params.limit === 0
+          ? []
+          : q.findInventoryLogsPage(db, {
+              productId: params.productId,
+              from: params.fromDate === undefined ? undefined : businessDayBounds(params.fromDate).start,
+              to: params.toDate === undefined ? undefined : businessDayBounds(params.toDate).end,
+              after,
+              limit: params.limit + 1,
+            }),
+        params.cutsLimit === 0 ? [] : q.findCutsPage(db, { after: cutsAfter, limit: params.cutsLimit + 1 }),
+      ]);
+      const logPage = logs.slice(0, params.limit);
+      const cutPage = cuts.slice(0, params.cutsLimit);
+      return {
+        inventoryLogs: logPage.map(toInventoryLog),
+        nextCursor: logs.length > params.limit ? encodeCursor(logPage.at(-1)!) : null,
+        cashCountReports: cutPage.map(toCashCountReport),
+        nextCutsCursor: cuts.length > params.cutsLimit ? encodeCursor(cutPage.at(-1)!) : null,
+      };
+    },
+
+    async generate(date: string, user: { id: number }): Promise<CashCountReport> {
+      const at = now();
+      if (date > businessToday(at)) throw badRequest(`date: ${CUT_DATE_IN_FUTURE}`);
+      let transaction = db.transaction();
+      // One consistent snapshot for every section (SQLite's transaction already is one).
+      if (dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read');
+      const row = await transaction.execute(async (trx) => {
+        const data = await computeCut(trx, date);
+        return q.insertCut(trx, { date, data: JSON.stringify(data), userId: user.id, createdAt: at });
+      });
+      return toCashCountReport(row);
+    },
+
+    async pdf(id: number): Promise<{ report: CashCountReport; pdf: Buffer }> {
+      const row = await q.findCut(db, id);
+      if (!row) throw notFound(`El corte #${id} no existe.`);
+      const report = toCashCountReport(row);
+      return { report, pdf: await renderCutPdf(report) };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+// Cursors: the last row's (createdAt, id), opaque to the client.
+function encodeCursor(row: { createdAt: number; id: number }): string {
+  return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string, field: string): q.CreatedKey {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      Number.isSafeInteger(value[0]) &&
+      Number.isSafeInteger(value[1]) &&
+      (value[1] as number) > 0
+    ) {
+      return { createdAt: value[0] as number, id: value[1] as number };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest(`${field}: El cursor no es válido.`);
+}

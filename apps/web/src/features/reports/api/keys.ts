@@ -1,0 +1,6 @@
+/** Query keys of the reports feature: everything lives under ['reports']. */
+export const reportKeys = {
+  all: ['reports'] as const,
+  logs: () => [...reportKeys.all, 'logs'] as const,
+  cuts: () => [...reportKeys.all, 'cuts'] as const,
+};

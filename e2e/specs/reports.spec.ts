@@ -1,0 +1,225 @@
+import { execFileSync } from 'node:child_process';
+import {
+  businessDayBounds,
+  businessDayOf,
+  businessNowLocalTimestamp,
+  businessToday,
+  type CashCountReport,
+  type Client,
+  formatLongDate,
+  type Product,
+  type Receipt,
+} from '@mostrador/shared';
+import type { APIRequestContext } from '@playwright/test';
+import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
+
+// Reports (issue 7): inventory movements and cash-count cuts. Other specs sell and move stock
+// on the same server at the same time, so these tests look only at their own products' rows.
+
+async function seedProduct(api: APIRequestContext, stock: number) {
+  const id = unique();
+  const response = await api.post('/api/product/create', {
+    multipart: {
+      name: `Piloncillo ${id}`,
+      cuid: `CRT-${id}`.toUpperCase(),
+      units: 'pza',
+      stockQuantity: String(stock),
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Product;
+}
+
+async function post<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await api.post(`/api${path}`, { data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+const longDay = (ymd: string) => formatLongDate(businessDayBounds(ymd).start);
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+/** A day as the date input shows it (theme: 'MMMM D, YYYY', es-mx). */
+const pickerValue = (ymd: string) => {
+  const [year, month, day] = ymd.split('-').map(Number);
+  return `${MONTHS[month! - 1]} ${day}, ${year}`;
+};
+
+test.describe('Reports', () => {
+  test.use({ storageState: storageStateOf('Admin') });
+
+  test('create a cut, read its four sections, walk between two cuts and download it', async ({ page }) => {
+    const api = await apiAs('Admin');
+    const product = await seedProduct(api, 50);
+    const client = await post<Client>(api, '/client/register', { firstName: 'Reyna', lastName: `Corte ${unique()}` });
+    const date = businessNowLocalTimestamp();
+    await post<Receipt>(api, '/receipt/create', {
+      paymentMode: 'Cash',
+      date,
+      items: [{ productId: product.id, quantity: 3, price: 12.5 }],
+    });
+    const credit = await post<Receipt>(api, '/receipt/create', {
+      paymentMode: 'Credit',
+      clientId: client.id,
+      date,
+      items: [{ productId: product.id, quantity: 2, price: 12.5 }],
+    });
+    // An older cut (yesterday's) made through the API: 'Anterior' must reach it.
+    const yesterday = businessDayOf(Date.now() - 24 * 60 * 60 * 1000);
+    const older = await post<CashCountReport>(api, '/reports/generate', { date: yesterday });
+    await api.dispose();
+
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { name: 'Reportes', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Movimientos de inventario', level: 3 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Documento de corte', level: 3 })).toBeVisible();
+    // The sale's movement card: reason label, product, delta, before → after, note.
+    const saleCard = page
+      .getByTestId('inventory-log')
+      .filter({ hasText: product.name })
+      .filter({ hasText: `Remisión #${credit.id}` });
+    await expect(saleCard).toContainText('Venta');
+    await expect(saleCard.getByTestId('inventory-log-delta')).toHaveText('-2');
+    await expect(saleCard).toContainText('47 → 45');
+
+    await page.getByRole('button', { name: 'Crear corte' }).click();
+    const modal = page.getByRole('dialog', { name: 'Crear Corte' });
+    await expect(modal.getByLabel('Selecciona el día')).toHaveValue(pickerValue(businessToday()));
+    await expect(
+      modal.getByText('El corte incluye las operaciones de 00:00 a 23:59 del día seleccionado.'),
+    ).toBeVisible();
+    await modal.getByRole('button', { name: 'Generar corte' }).click();
+    await expect(page.getByText('El corte ha sido creado correctamente.')).toBeVisible();
+    await expect(modal).toBeHidden();
+
+    const viewer = page.getByTestId('cut-viewer');
+    await expect(viewer.getByTestId('cut-day')).toHaveText(`Corte del ${longDay(businessToday())}`);
+    await expect(viewer.getByTestId('cut-created')).toContainText('generado el');
+
+    // The four sections, with this product's exact rows.
+    const inventory = viewer.getByRole('region', { name: 'Movimientos de inventario' });
+    await expect(inventory.getByRole('row', { name: new RegExp(product.cuid) }).getByRole('cell')).toHaveText([
+      new RegExp(product.name),
+      '0',
+      '5',
+      '0',
+      '50',
+      '0',
+      '0',
+      '45',
+    ]);
+    const sales = viewer.getByRole('region', { name: 'Detalle de ventas' });
+    const salesRows = sales.getByRole('row', { name: new RegExp(product.cuid) });
+    await expect(salesRows).toHaveCount(2);
+    await expect(salesRows.nth(0).getByRole('cell')).toHaveText([
+      new RegExp(product.name),
+      '3',
+      '$12.50',
+      '$37.50',
+      'Efectivo',
+    ]);
+    await expect(salesRows.nth(1).getByRole('cell')).toHaveText([
+      new RegExp(product.name),
+      '2',
+      '$12.50',
+      '$25.00',
+      'Crédito',
+    ]);
+    const pending = viewer.getByRole('region', { name: 'Pagos pendientes' });
+    await expect(pending.getByRole('row', { name: new RegExp(`#${credit.id} `) }).getByRole('cell')).toHaveText([
+      `#${credit.id}`,
+      `Reyna ${client.lastName}`,
+      '$25.00',
+      '$0.00',
+      '$25.00',
+    ]);
+    const summary = viewer.getByRole('region', { name: 'Resumen' });
+    await expect(summary.getByTestId('cut-total')).toHaveCount(4);
+    await expect(summary).toContainText('Total de unidades');
+    await expect(summary).toContainText('Pendiente por cobrar');
+
+    // Newest first: 'Siguiente' is the newer way (none), 'Anterior' the older cut.
+    await expect(viewer.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await viewer.getByRole('button', { name: 'Anterior' }).click();
+    await expect(viewer.getByTestId('cut-day')).toHaveText(`Corte del ${longDay(yesterday)}`);
+    await expect(viewer.getByTestId('cut-created')).toContainText(`Corte #${older.id}`);
+    await expect(viewer.getByRole('region', { name: 'Movimientos de inventario' })).not.toContainText(product.name);
+    await viewer.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(viewer.getByTestId('cut-day')).toHaveText(`Corte del ${longDay(businessToday())}`);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      viewer.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^corte-${businessToday()}-\\d+\\.pdf$`));
+    const file = test.info().outputPath('corte.pdf');
+    await download.saveAs(file);
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/612 x 792 pts/);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Corte de caja');
+    expect(text).toContain(product.cuid);
+  });
+
+  test('the date is required, and a failed generation shows the failure toast', async ({ page }) => {
+    await page.goto('/reports');
+    await page.getByRole('button', { name: 'Crear corte' }).click();
+    const modal = page.getByRole('dialog', { name: 'Crear Corte' });
+    await modal.locator('.mantine-InputClearButton-root').click();
+    await modal.getByRole('button', { name: 'Generar corte' }).click();
+    await expect(modal.getByText('La fecha es obligatoria.')).toBeVisible();
+
+    await modal.getByLabel('Selecciona el día').click();
+    await page.getByRole('button', { name: /^1 / }).first().click();
+    await page.route('**/api/reports/generate', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","error":"INTERNAL"}' }),
+    );
+    await modal.getByRole('button', { name: 'Generar corte' }).click();
+    await expect(page.getByText('Hubo un problema al crear el corte. Inténtelo de nuevo.')).toBeVisible();
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(modal).toBeHidden();
+  });
+
+  test('movements page with "Cargar más"', async ({ page }) => {
+    const api = await apiAs('Admin');
+    const product = await seedProduct(api, 1);
+    for (let i = 0; i < 31; i += 1) {
+      await post(api, '/product/addInventory', { id: product.id, stockToAdd: 1, note: `Entrada ${i + 1}` });
+    }
+    await api.dispose();
+
+    await page.goto('/reports');
+    const cards = page.getByTestId('inventory-log');
+    await expect(cards.first()).toBeVisible();
+    const firstPage = await cards.count();
+    expect(firstPage).toBe(30);
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(30);
+    await expect(cards.filter({ hasText: product.name }).filter({ hasText: 'Inventario inicial' })).toHaveCount(1);
+  });
+
+  test('a Seller has no Reportes entry and the API refuses them', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf('Seller') });
+    const page = await context.newPage();
+    await page.goto('/receipts');
+    await expect(
+      page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Reportes' }),
+    ).toHaveCount(0);
+    const api = await apiAs('Seller');
+    expect((await api.get('/api/reports/list')).status()).toBe(403);
+    await api.dispose();
+    await context.close();
+  });
+});
