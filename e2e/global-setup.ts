@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLES } from '@mostrador/shared';
+import { PROVIDER_URL_ENV, startFakeRealtimeProvider } from './support/fake-realtime-provider';
 import { buildForRun, startServer } from './support/server';
 import { SESSION_KEY, USERS } from './support/users';
 
@@ -12,6 +13,9 @@ import { SESSION_KEY, USERS } from './support/users';
 export default async function globalSetup() {
   const build = buildForRun();
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-e2e-'));
+  // The voice provider, faked on loopback (it idles unless the assistant spec calls it).
+  const provider = await startFakeRealtimeProvider();
+  process.env[PROVIDER_URL_ENV] = provider.url;
   const server = await startServer(build.serverEntry, {
     DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
     DATA_DIR: dir,
@@ -19,7 +23,12 @@ export default async function globalSetup() {
     WEB_DIST: build.webDist,
     ADMIN_EMAIL: USERS.Admin.email,
     ADMIN_PASSWORD: USERS.Admin.password,
+    OPENAI_API_KEY: provider.apiKey,
+    REALTIME_API_BASE: provider.apiBase,
     ...extraServerEnv(),
+  }).catch(async (error: unknown) => {
+    await provider.stop();
+    throw error;
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dir;
@@ -58,6 +67,7 @@ export default async function globalSetup() {
 
   return async () => {
     await server.stop();
+    await provider.stop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(authDir, { recursive: true, force: true });
     build.cleanup();

@@ -1,0 +1,152 @@
+import { type Client, createReceiptToolDefinition, type Product } from '@mostrador/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  buildInstructions,
+  DEFAULT_SDP_URL,
+  inputTextEvents,
+  MAX_LISTED,
+  readEphemeralKey,
+  readServerMessage,
+  sessionUpdateEvent,
+  toolOutputEvents,
+} from './protocol';
+
+const product = (id: number, name: string, cuid = `P-${id}`, units = 'piezas'): Product => ({
+  id,
+  name,
+  cuid,
+  units,
+  stockQuantity: 5,
+  imageUrl: null,
+  createdAt: '2026-11-21T00:00:00.000Z',
+});
+const client = (id: number, firstName: string, lastName: string | null, isEnabled = true): Client => ({
+  id,
+  firstName,
+  lastName,
+  phone: null,
+  email: null,
+  address: null,
+  isEnabled,
+  createdAt: '2026-11-21T00:00:00.000Z',
+});
+
+describe('readEphemeralKey (SPEC 7)', () => {
+  it('accepts a string, client_secret.value or ephemeral_key', () => {
+    expect(readEphemeralKey('ek_texto')).toEqual({ key: 'ek_texto', sdpUrl: DEFAULT_SDP_URL });
+    expect(
+      readEphemeralKey({ client_secret: { value: 'ek_anidada' }, sdpUrl: 'http://127.0.0.1:9/v1/realtime/calls' }),
+    ).toEqual({
+      key: 'ek_anidada',
+      sdpUrl: 'http://127.0.0.1:9/v1/realtime/calls',
+    });
+    expect(readEphemeralKey({ ephemeral_key: 'ek_plana' }).key).toBe('ek_plana');
+  });
+
+  it("fails with 'No ephemeral token in response' otherwise", () => {
+    for (const answer of [null, {}, '', { client_secret: {} }, { client_secret: null }, { ephemeral_key: 3 }, 42]) {
+      expect(() => readEphemeralKey(answer)).toThrow('No ephemeral token in response');
+    }
+  });
+});
+
+describe('buildInstructions', () => {
+  it('lists products (id, code, name, units) and enabled clients (id, full name) in Spanish', () => {
+    const text = buildInstructions(
+      [product(12, 'Clavo 2"', 'CLV-2', 'cajas'), product(13, 'Tornillo\nlargo')],
+      [client(7, 'Juan', 'Pérez'), client(8, 'Ana', null), client(9, 'Oculto', 'Deshabilitado', false)],
+    );
+    expect(text).toContain('create_receipt');
+    expect(text).toContain('- 12 · CLV-2 · Clavo 2" · cajas');
+    expect(text).toContain('- 13 · P-13 · Tornillo largo · piezas');
+    expect(text).toContain('- 7 · Juan Pérez');
+    expect(text).toContain('- 8 · Ana');
+    expect(text).not.toContain('Oculto');
+    expect(text).toMatch(/Nunca digas que la venta ya quedó registrada/);
+  });
+
+  it('caps long lists and says how many were left out', () => {
+    const many = Array.from({ length: MAX_LISTED + 3 }, (_, i) => product(i + 1, `Producto ${i + 1}`));
+    const text = buildInstructions(many, []);
+    expect(text).toContain(`- ${MAX_LISTED} · `);
+    expect(text).not.toContain(`- ${MAX_LISTED + 1} · `);
+    expect(text).toContain('(3 productos más no aparecen en esta lista)');
+    expect(text).toContain('Clientes (id · nombre):\n- (ninguno)');
+  });
+});
+
+describe('data channel events', () => {
+  it('session.update: instructions, server VAD and the create_receipt tool', () => {
+    const event = sessionUpdateEvent('hola');
+    expect(event).toEqual({
+      type: 'session.update',
+      session: {
+        type: 'realtime',
+        instructions: 'hola',
+        audio: { input: { turn_detection: { type: 'server_vad' } } },
+        tools: [createReceiptToolDefinition],
+        tool_choice: 'auto',
+      },
+    });
+    const tool = (event.session as { tools: Array<typeof createReceiptToolDefinition> }).tools[0]!;
+    expect(tool.name).toBe('create_receipt');
+    expect(tool.parameters.required).toEqual(['paymentMode', 'state', 'items']);
+    expect(tool.parameters.additionalProperties).toBe(false);
+    expect(tool.parameters.properties.items.items.additionalProperties).toBe(false);
+  });
+
+  it('tool output then response.create', () => {
+    expect(toolOutputEvents('call_1', { ok: false, error: 'Invalid arguments JSON' })).toEqual([
+      {
+        type: 'conversation.item.create',
+        item: {
+          type: 'function_call_output',
+          call_id: 'call_1',
+          output: '{"ok":false,"error":"Invalid arguments JSON"}',
+        },
+      },
+      { type: 'response.create' },
+    ]);
+  });
+
+  it('typed text as an input_text message then response.create', () => {
+    expect(inputTextEvents('dos cajas')).toEqual([
+      {
+        type: 'conversation.item.create',
+        item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'dos cajas' }] },
+      },
+      { type: 'response.create' },
+    ]);
+  });
+
+  it('reads the provider events the session acts on', () => {
+    const done = JSON.stringify({
+      type: 'response.function_call_arguments.done',
+      call_id: 'call_9',
+      name: 'create_receipt',
+      arguments: '{"a":1}',
+    });
+    expect(readServerMessage(done)).toEqual({
+      kind: 'toolCall',
+      callId: 'call_9',
+      name: 'create_receipt',
+      arguments: '{"a":1}',
+    });
+    expect(
+      readServerMessage(JSON.stringify({ type: 'response.output_audio_transcript.done', transcript: ' Listo ' })),
+    ).toEqual({
+      kind: 'assistantText',
+      text: 'Listo',
+    });
+    expect(readServerMessage(JSON.stringify({ type: 'error', error: { message: 'mal' } }))).toEqual({
+      kind: 'providerError',
+      text: 'mal',
+    });
+    expect(readServerMessage(JSON.stringify({ type: 'session.updated' }))).toEqual({
+      kind: 'other',
+      type: 'session.updated',
+    });
+    expect(readServerMessage('no es json')).toBeNull();
+    expect(readServerMessage(new ArrayBuffer(2))).toBeNull();
+  });
+});

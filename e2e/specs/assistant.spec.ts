@@ -1,0 +1,433 @@
+import { type Client, createReceiptToolDefinition, formatTotal, type Product, type Receipt } from '@mostrador/shared';
+import type { Page } from '@playwright/test';
+import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { realtimeProvider, type SessionState } from '../support/fake-realtime-provider';
+
+// Voice assistant (issue 8), against the fake provider global-setup starts on loopback: a real
+// WebRTC peer answers the browser's offer and plays the model's part on the data channel. The
+// fake is shared by the run, so each test finds its own session by the ephemeral key its page
+// received from /api/getEphemeralKey.
+
+test.use({
+  storageState: storageStateOf('Admin'),
+  permissions: ['microphone'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...CHROMIUM_ARGS,
+      '--allow-loopback-in-peer-connection',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+const provider = realtimeProvider();
+
+async function seedProduct(name: string, stock: number, units = 'pza') {
+  const api = await apiAs('Admin');
+  const id = unique();
+  const response = await api.post('/api/product/create', {
+    multipart: { name: `${name} ${id}`, cuid: `VOZ-${id}`.toUpperCase(), units, stockQuantity: String(stock) },
+  });
+  expect(response.status()).toBe(201);
+  const product = (await response.json()) as Product;
+  await api.dispose();
+  return product;
+}
+
+async function seedClient(firstName: string, lastName: string) {
+  const api = await apiAs('Admin');
+  const response = await api.post('/api/client/register', { data: { firstName, lastName } });
+  expect(response.status()).toBe(201);
+  const client = (await response.json()) as Client;
+  await api.dispose();
+  return client;
+}
+
+async function stockOf(productId: number) {
+  const api = await apiAs('Admin');
+  const { products } = (await (await api.get('/api/product/list')).json()) as { products: Product[] };
+  await api.dispose();
+  return products.find((p) => p.id === productId)?.stockQuantity;
+}
+
+/** The ephemeral key the page is given next. */
+async function nextEphemeralKey(page: Page): Promise<string> {
+  const response = await page.waitForResponse((r) => r.url().endsWith('/api/getEphemeralKey'));
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { ephemeral_key: string }).ephemeral_key;
+}
+
+/** Opens the assistant and waits for 'Conectado'; returns the fake's side of the session. */
+async function callAssistant(page: Page): Promise<SessionState> {
+  await page.goto('/assistant');
+  const key = nextEphemeralKey(page);
+  await page.getByRole('button', { name: 'Llamar Asistente' }).click();
+  const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+  await expect(modal.getByTestId('assistant-status')).toHaveText('Conectado');
+  return provider.sessionFor(await key);
+}
+
+/**
+ * Every microphone track the page gives a peer connection, so a test can read `enabled`, and
+ * every peer connection's configuration.
+ */
+async function watchTracks(page: Page) {
+  await page.addInitScript(() => {
+    const tracks: MediaStreamTrack[] = [];
+    const configs: Array<RTCConfiguration | undefined> = [];
+    Object.assign(window, { __tracks: tracks, __configs: configs });
+    const Original = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        configs.push(config);
+        super(config);
+      }
+    };
+    const addTrack = RTCPeerConnection.prototype.addTrack;
+    RTCPeerConnection.prototype.addTrack = function (track, ...streams) {
+      tracks.push(track);
+      return addTrack.call(this, track, ...streams);
+    };
+  });
+  return () =>
+    page.evaluate(() => {
+      const tracks = (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks;
+      return tracks.map((t) => ({ kind: t.kind, enabled: t.enabled, readyState: t.readyState }));
+    });
+}
+
+test.describe('voice assistant', () => {
+  test('a dictated receipt opens the form prefilled; it is sold only when the person submits', async ({ page }) => {
+    const tortilla = await seedProduct('Tortilla', 20, 'kg');
+    const salsa = await seedProduct('Salsa', 10, 'frasco');
+    const client = await seedClient(`Rosa ${unique()}`, 'Treviño');
+
+    const session = await callAssistant(page);
+    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+
+    // The key was minted for the model with the server's key, and the SDP offer posted with the ephemeral one.
+    expect(await provider.secretRequestFor(session.ephemeralKey)).toMatchObject({
+      authorization: 'Bearer test-key',
+      body: { session: { type: 'realtime', model: 'gpt-4o-realtime-preview' } },
+    });
+    expect(session.ephemeralKey).toMatch(/^ek_fake_/);
+    expect(session.contentType).toBe('application/sdp');
+    expect(session.offer).toContain('m=audio');
+    expect(session.offer).toContain('webrtc-datachannel');
+
+    // session.update: Spanish instructions with the catalogue and the clients, server VAD, the tool.
+    const update = await provider.waitForBrowserEvent(session.id, 'session.update');
+    const config = update.session as {
+      instructions: string;
+      audio: { input: { turn_detection: { type: string } } };
+      tools: Array<typeof createReceiptToolDefinition>;
+    };
+    expect(config.instructions).toContain(`${tortilla.id} · ${tortilla.cuid} · ${tortilla.name} · kg`);
+    expect(config.instructions).toContain(`${salsa.id} · ${salsa.cuid} · ${salsa.name} · frasco`);
+    expect(config.instructions).toContain(`${client.id} · ${client.firstName} Treviño`);
+    expect(config.instructions).toContain('Hablas español');
+    expect(config.audio.input.turn_detection.type).toBe('server_vad');
+    expect(config.tools).toEqual([createReceiptToolDefinition]);
+
+    // The model dictates a credit sale.
+    const callId = await provider.sendFunctionCall(session.id, {
+      name: 'create_receipt',
+      arguments: JSON.stringify({
+        clientId: client.id,
+        paymentMode: 'Credit',
+        state: 'Pending',
+        items: [
+          { productId: tortilla.id, quantity: 3, price: 22.5 },
+          { productId: salsa.id, quantity: 2, price: 45 },
+        ],
+      }),
+    });
+    expect(await provider.toolOutput(session.id, callId)).toMatchObject({ ok: true });
+    const events = await provider.events(session.id);
+    const outputAt = events.findIndex(
+      (e) => e.event.type === 'conversation.item.create' && (e.event.item as { call_id?: string }).call_id === callId,
+    );
+    expect(events.slice(outputAt + 1).some((e) => e.from === 'browser' && e.event.type === 'response.create')).toBe(
+      true,
+    );
+
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    await expect(form).toBeVisible();
+    await expect(form.getByRole('combobox', { name: 'Cliente' })).toHaveValue(`${client.firstName} Treviño`);
+    const rows = form.getByTestId('receipt-item');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).getByRole('combobox', { name: 'Producto' })).toHaveValue(
+      `${tortilla.name} · ${tortilla.cuid}`,
+    );
+    await expect(rows.nth(0).getByLabel('Cantidad')).toHaveValue('3');
+    await expect(rows.nth(0).getByLabel('Precio')).toHaveValue('$22.5');
+    await expect(rows.nth(1).getByRole('combobox', { name: 'Producto' })).toHaveValue(`${salsa.name} · ${salsa.cuid}`);
+    await expect(rows.nth(1).getByLabel('Cantidad')).toHaveValue('2');
+    await expect(form.getByTestId('receipt-form-total')).toHaveText(formatTotal(3 * 2250 + 2 * 4500));
+
+    // Nothing is sold yet.
+    expect(await stockOf(tortilla.id)).toBe(20);
+    expect(await stockOf(salsa.id)).toBe(10);
+
+    // The person checks it and submits (without printing).
+    const print = form.getByRole('switch', { name: 'Imprimir remisión' });
+    await expect(print).toBeChecked();
+    await print.uncheck();
+    await expect(print).not.toBeChecked();
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/receipt/create') && r.status() === 201);
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    const receipt = (await (await created).json()) as Receipt;
+    await expect(form).toBeHidden();
+    // Back to the assistant, still connected.
+    await expect(modal.getByTestId('assistant-status')).toHaveText('Conectado');
+
+    const api = await apiAs('Admin');
+    const stored = (await (await api.get(`/api/receipt/details/${receipt.id}`)).json()) as Receipt;
+    await api.dispose();
+    expect(stored).toMatchObject({ clientId: client.id, paymentMode: 'Credit', state: 'Pending', total: 157.5 });
+    expect(stored.items.map((i) => [i.productId, i.quantity, i.price])).toEqual([
+      [tortilla.id, 3, 22.5],
+      [salsa.id, 2, 45],
+    ]);
+    expect(await stockOf(tortilla.id)).toBe(17);
+    expect(await stockOf(salsa.id)).toBe(8);
+
+    // Typed text goes to the model as an input_text message, then a response is asked for.
+    await modal.getByLabel('O escríbele').fill('Gracias, es todo');
+    await modal.getByRole('button', { name: 'Enviar' }).click();
+    const typed = await provider.waitForBrowserEvent(
+      session.id,
+      'conversation.item.create',
+      (e) => (e.item as { type?: string }).type === 'message',
+    );
+    expect(typed.item).toEqual({
+      type: 'message',
+      role: 'user',
+      content: [{ type: 'input_text', text: 'Gracias, es todo' }],
+    });
+    await expect(modal.getByTestId('assistant-transcript')).toContainText('Tú: Gracias, es todo');
+
+    // What the model says is shown.
+    await provider.send(session.id, { type: 'response.output_audio_transcript.done', transcript: '¡Con gusto!' });
+    await expect(modal.getByTestId('assistant-transcript')).toContainText('Asistente: ¡Con gusto!');
+
+    // Closing the modal ends the session.
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId('assistant-status')).toHaveText('Inactivo');
+    await expect
+      .poll(async () => (await provider.state()).sessions.find((s) => s.id === session.id)?.channelState)
+      .toBe('closed');
+  });
+
+  test("bad arguments JSON and an unknown tool are answered with the spec's errors; no form opens", async ({
+    page,
+  }) => {
+    const session = await callAssistant(page);
+
+    const badJson = await provider.sendFunctionCall(session.id, {
+      name: 'create_receipt',
+      arguments: '{"paymentMode": "Cash", "items": [',
+    });
+    expect(await provider.toolOutput(session.id, badJson)).toEqual({ ok: false, error: 'Invalid arguments JSON' });
+
+    const unknownTool = await provider.sendFunctionCall(session.id, { name: 'borrar_todo', arguments: '{}' });
+    expect(await provider.toolOutput(session.id, unknownTool)).toEqual({
+      ok: false,
+      error: 'Unknown tool: borrar_todo',
+    });
+
+    const wrongShape = await provider.sendFunctionCall(session.id, {
+      name: 'create_receipt',
+      arguments: JSON.stringify({ paymentMode: 'Cash', items: [{ productId: 1, quantity: 1, price: 1 }] }),
+    });
+    const refused = (await provider.toolOutput(session.id, wrongShape)) as { ok: boolean; error: string };
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatch(/^Invalid arguments: state/);
+
+    // Each output is followed by response.create, and nothing opened.
+    await expect
+      .poll(async () => (await provider.events(session.id)).filter((e) => e.event.type === 'response.create').length)
+      .toBe(3);
+    await expect(page.getByRole('dialog', { name: 'Nueva Remisión' })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Realtime Assistant' }).getByTestId('assistant-status')).toHaveText(
+      'Conectado',
+    );
+  });
+
+  test('a line the model got wrong is marked for review in the form', async ({ page }) => {
+    const product = await seedProduct('Frijol', 5);
+    const session = await callAssistant(page);
+    await provider.sendFunctionCall(session.id, {
+      name: 'create_receipt',
+      arguments: JSON.stringify({
+        paymentMode: 'Cash',
+        state: 'Paid',
+        items: [
+          { productId: product.id, quantity: 1, price: 30 },
+          { productId: 99_999_999, quantity: 2, price: 10 },
+        ],
+      }),
+    });
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const rows = form.getByTestId('receipt-item');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).not.toHaveAttribute('data-flagged', 'true');
+    await expect(rows.nth(1)).toHaveAttribute('data-flagged', 'true');
+    await expect(form.getByText('Revisa los productos marcados')).toBeVisible();
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(form).toBeHidden();
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  test('a provider that refuses the SDP offer gives the error state with its answer', async ({ page }) => {
+    await page.goto('/assistant');
+    // The provider will refuse the key this page gets (set before the page may use it).
+    await page.route('**/api/getEphemeralKey', async (route) => {
+      const response = await route.fetch();
+      const { ephemeral_key } = (await response.json()) as { ephemeral_key: string };
+      await provider.refuseCallsWith(ephemeral_key, 403, 'forbidden');
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Llamar Asistente' }).click();
+    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+    await expect(modal.getByTestId('assistant-status')).toHaveText('Error');
+    const alert = modal.getByRole('alert');
+    await expect(alert).toContainText('No se pudo iniciar la sesión en vivo.');
+    await expect(alert).toContainText('SDP exchange failed: 403 forbidden');
+    await expect(modal.getByTestId('assistant-talk')).toBeDisabled();
+
+    // Trying again (with a new key) connects.
+    await page.unroute('**/api/getEphemeralKey');
+    const key = nextEphemeralKey(page);
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(modal.getByTestId('assistant-status')).toHaveText('Conectado');
+    await provider.sessionFor(await key);
+  });
+
+  test('push to talk: the microphone track is on only while the button or Space is held', async ({ page }) => {
+    const tracks = await watchTracks(page);
+    await callAssistant(page);
+    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+    const talk = modal.getByTestId('assistant-talk');
+    const enabled = async () => (await tracks()).map((t) => t.enabled);
+
+    expect(await tracks()).toEqual([{ kind: 'audio', enabled: false, readyState: 'live' }]);
+    // A STUN server is configured (unreachable here: the host candidates on loopback connect).
+    const configs = await page.evaluate(() => (window as unknown as { __configs: RTCConfiguration[] }).__configs);
+    expect(configs).toEqual([{ iceServers: [{ urls: 'stun:stun.l.google.com:19302' }] }]);
+
+    // Space held, then released.
+    await page.keyboard.down('Space');
+    await expect.poll(enabled).toEqual([true]);
+    await expect(modal.getByTestId('assistant-mic')).toHaveText('Micrófono abierto');
+    await expect(talk).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.up('Space');
+    await expect.poll(enabled).toEqual([false]);
+    await expect(modal.getByTestId('assistant-mic')).toHaveText('Micrófono cerrado');
+
+    // The button held with the mouse, released anywhere.
+    await talk.hover();
+    await page.mouse.down();
+    await expect.poll(enabled).toEqual([true]);
+    await page.mouse.move(5, 5);
+    await page.mouse.up();
+    await expect.poll(enabled).toEqual([false]);
+
+    // Released when the window loses focus, the tab is hidden or a touch ends.
+    const releasedBy = async (release: () => Promise<unknown>) => {
+      await page.keyboard.down('Space');
+      await expect.poll(enabled).toEqual([true]);
+      await release();
+      await expect.poll(enabled).toEqual([false]);
+      await page.keyboard.up('Space');
+    };
+    await releasedBy(() => page.evaluate(() => window.dispatchEvent(new Event('blur'))));
+    await releasedBy(() =>
+      page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      }),
+    );
+    await releasedBy(() => page.evaluate(() => window.dispatchEvent(new Event('touchend'))));
+
+    // Space typed into the text box is text, not talk.
+    await modal.getByLabel('O escríbele').click();
+    await page.keyboard.down('Space');
+    expect(await enabled()).toEqual([false]);
+    await page.keyboard.up('Space');
+    await expect(modal.getByLabel('O escríbele')).toHaveValue(' ');
+
+    // Closing the modal stops the microphone.
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect.poll(async () => (await tracks()).map((t) => t.readyState)).toEqual(['ended']);
+  });
+
+  test("'Refrescar datos' sends the new catalogue to a live session; 'Crear Remisión' opens an empty form", async ({
+    page,
+  }) => {
+    const session = await callAssistant(page);
+    await provider.waitForBrowserEvent(session.id, 'session.update');
+    const added = await seedProduct('Chile piquín', 7);
+
+    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+    await modal.getByRole('button', { name: 'Refrescar datos' }).click();
+    await expect(page.getByText('Los productos y clientes del asistente están actualizados.')).toBeVisible();
+    const update = await provider.waitForBrowserEvent(session.id, 'session.update', (e) =>
+      (e.session as { instructions: string }).instructions.includes(added.name),
+    );
+    expect((update.session as { tools: unknown[] }).tools).toEqual([createReceiptToolDefinition]);
+
+    // The page's own buttons once the session is closed.
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Refrescar datos' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Crear Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    await expect(form.getByRole('combobox', { name: 'Cliente' })).toHaveValue('Sin especificar');
+    await expect(form.getByTestId('receipt-item')).toHaveCount(1);
+    await expect(form.getByTestId('receipt-item').getByRole('combobox', { name: 'Producto' })).toHaveValue('');
+    // The empty form opens its product list; Escape closes the list, then the form.
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await expect(form).toBeHidden({ timeout: 500 });
+    }).toPass();
+  });
+
+  test('the receipt form opened over the session takes Escape and Space for itself', async ({ page }) => {
+    const tracks = await watchTracks(page);
+    const product = await seedProduct('Arroz', 9);
+    const session = await callAssistant(page);
+    await provider.sendFunctionCall(session.id, {
+      name: 'create_receipt',
+      arguments: JSON.stringify({
+        paymentMode: 'Cash',
+        state: 'Paid',
+        items: [{ productId: product.id, quantity: 1, price: 18 }],
+      }),
+    });
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    await expect(form).toBeVisible();
+    // Space on a button of the form (not a field) still does not talk.
+    await form.getByRole('button', { name: 'Agregar producto' }).focus();
+    await page.keyboard.down('Space');
+    expect((await tracks()).map((t) => t.enabled)).toEqual([false]);
+    await page.keyboard.up('Space');
+    await expect(form.getByTestId('receipt-item')).toHaveCount(2);
+
+    await form.getByTestId('receipt-item').first().getByLabel('Cantidad').click();
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+    await expect(modal.getByTestId('assistant-status')).toHaveText('Conectado');
+    await page.keyboard.down('Space');
+    await expect.poll(async () => (await tracks()).map((t) => t.enabled)).toEqual([true]);
+    await page.keyboard.up('Space');
+    expect(await stockOf(product.id)).toBe(9);
+  });
+});
