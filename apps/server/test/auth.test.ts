@@ -171,6 +171,12 @@ describe('POST /api/auth/refreshToken', () => {
 });
 
 describe('POST /api/auth/logout', () => {
+  it('accepts an empty body (nothing to revoke)', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+  });
+
   it('revokes the refresh token', async () => {
     const session = await userWithSession('salir@tienda.mx');
     const response = await post('/api/auth/logout', { refreshToken: session.refreshToken });

@@ -41,7 +41,8 @@ export const refreshBodySchema = z.strictObject({
   refreshToken: z.string({ error: 'El token de sesión es obligatorio.' }).min(1).max(512),
 });
 
-export const logoutBodySchema = z.strictObject({ refreshToken: z.string().max(512).optional() }).optional();
+// Fastify hands an empty body over as null.
+export const logoutBodySchema = z.strictObject({ refreshToken: z.string().max(512).optional() }).nullish();
 
 export const validateTokenResponseSchema = z.object({ user: userSchema });
 
