@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export const CHROMIUM_ARGS = [
@@ -24,7 +26,9 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: './test-results',
+  // One folder per run (set once by the main process, inherited by its workers), so runs side by side
+  // never wipe each other's traces.
+  outputDir: (process.env.E2E_OUTPUT_DIR ??= join(tmpdir(), `mostrador-e2e-results-${process.pid}`)),
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },

@@ -1,6 +1,185 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { Alert, Button, Kbd, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import {
+  type activeReceiptFilters,
+  businessDayBounds,
+  businessToday,
+  clientNamesOf,
+  countReceiptsByState,
+  defaultReceiptFilter,
+  filterReceipts,
+  formatLongDate,
+  type ReceiptFilter,
+  receiptListParams,
+} from '@mostrador/shared';
+import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
+import { type RefObject, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { useClients } from '../../features/clients/api/clients';
+import { useReceiptList } from '../../features/receipts/api/list-receipts';
+import { ActiveFilters } from '../../features/receipts/components/ActiveFilters';
+import { type DateMode, ReceiptFilters } from '../../features/receipts/components/ReceiptFilters';
+import {
+  ReceiptList,
+  ReceiptListEmpty,
+  ReceiptListError,
+  ReceiptListSkeleton,
+} from '../../features/receipts/components/ReceiptList';
+import { ReceiptTiles } from '../../features/receipts/components/ReceiptTiles';
+import { useCreateReceiptModal } from '../../features/receipts/components/useCreateReceiptModal';
 import { es } from '../../i18n/es';
+import { notifyFailure } from '../../lib/notify';
+
+const t = es.receipts;
+
+/** Focuses an input as soon as it can take focus (the folded panel needs a frame or two to open). */
+function focusWhenShown(ref: RefObject<HTMLInputElement | null>, framesLeft = 30) {
+  const input = ref.current;
+  input?.focus();
+  if (framesLeft > 0 && (!input || document.activeElement !== input)) {
+    requestAnimationFrame(() => focusWhenShown(ref, framesLeft - 1));
+  }
+}
 
 export default function ReceiptsPage() {
-  return <PagePlaceholder title={es.layout.nav.receipts} />;
+  const today = businessToday();
+  const [filter, setFilter] = useState<ReceiptFilter>(() => defaultReceiptFilter(today));
+  const [dateMode, setDateMode] = useState<DateMode>('day');
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [page, setPage] = useState(1);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const create = useCreateReceiptModal();
+
+  const { query, receipts, isLoadingMore } = useReceiptList(receiptListParams(filter));
+  const clients = useClients();
+  const clientNames = useMemo(() => clientNamesOf(clients.data ?? []), [clients.data]);
+
+  // Typing stays smooth over thousands of receipts: the list catches up a frame later.
+  const shownFilter = useDeferredValue(filter);
+  const filtered = useMemo(
+    () => filterReceipts(receipts, shownFilter, clientNames),
+    [receipts, shownFilter, clientNames],
+  );
+  const counts = useMemo(() => countReceiptsByState(filtered), [filtered]);
+  const loaded = !query.isPending && !(query.isError && receipts.length === 0);
+
+  // Stable handlers: the filter panel (date pickers included) skips the re-renders caused by
+  // pages of receipts arriving.
+  const change = useCallback((patch: Partial<ReceiptFilter>) => {
+    setFilter((current) => ({ ...current, ...patch }));
+    setPage(1);
+  }, []);
+  const resetDates = () => {
+    setDateMode('day');
+    change({ fromDate: today, toDate: today });
+  };
+  const clearAll = () => {
+    setDateMode('day');
+    setFilter(defaultReceiptFilter(today));
+    setPage(1);
+  };
+  const clearOne = (key: ReturnType<typeof activeReceiptFilters>[number]) => {
+    switch (key) {
+      case 'dates':
+        return resetDates();
+      case 'search':
+        return change({ search: '' });
+      case 'paymentMode':
+        return change({ paymentMode: null });
+      case 'state':
+        return change({ state: null });
+      case 'includePending':
+        return change({ includePending: true });
+    }
+  };
+  const changeDateMode = useCallback((mode: DateMode) => {
+    setDateMode(mode);
+    if (mode === 'day') {
+      setFilter((current) => ({ ...current, toDate: current.fromDate }));
+      setPage(1);
+    }
+  }, []);
+  const togglePanel = useCallback(() => setPanelOpen((open) => !open), []);
+  const openCreate = () => {
+    if (!create.opened) create.open();
+  };
+
+  useHotkeys(
+    [
+      ['mod+K', openCreate],
+      [
+        'mod+F',
+        () => {
+          setPanelOpen(true);
+          focusWhenShown(searchRef);
+        },
+      ],
+    ],
+    [],
+  );
+
+  // SPEC 8: 'Error al cargar remisiones' as a toast, with the retry screen below.
+  const { isError, errorUpdatedAt, error } = query;
+  useEffect(() => {
+    if (isError) notifyFailure(t.loadErrorToast, error);
+  }, [isError, errorUpdatedAt, error]);
+
+  let body;
+  if (query.isPending) body = <ReceiptListSkeleton />;
+  else if (query.isError && receipts.length === 0) body = <ReceiptListError onRetry={() => void query.refetch()} />;
+  else if (filtered.length === 0 && !isLoadingMore) body = <ReceiptListEmpty onCreate={openCreate} />;
+  else {
+    body = <ReceiptList receipts={filtered} clientNames={clientNames} page={page} onPageChange={setPage} />;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        subtitle={<span data-testid="receipts-today">{formatLongDate(businessDayBounds(today).start)}</span>}
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconCalendarEvent size={18} />} onClick={resetDates}>
+              {t.today}
+            </Button>
+            <Button leftSection={<IconPlus size={18} />} onClick={openCreate} title={t.shortcutsHint}>
+              {t.newReceipt}
+            </Button>
+          </>
+        }
+      />
+      <ReceiptTiles counts={loaded ? counts : null} selected={filter.state} onSelect={(state) => change({ state })} />
+      <ReceiptFilters
+        filter={filter}
+        onChange={change}
+        dateMode={dateMode}
+        onDateModeChange={changeDateMode}
+        opened={panelOpen}
+        onToggle={togglePanel}
+        searchRef={searchRef}
+      />
+      <ActiveFilters
+        filter={filter}
+        today={today}
+        resultCount={loaded ? filtered.length : null}
+        loadingMore={isLoadingMore}
+        onClear={clearOne}
+        onClearAll={clearAll}
+      />
+      {query.isFetchNextPageError ? (
+        <Alert color="red" mb="sm" title={t.loadErrorToast}>
+          <Text size="sm">{t.loadErrorHint}</Text>
+          <Button size="xs" mt="xs" color="red" variant="light" onClick={() => void query.fetchNextPage()}>
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : null}
+      {body}
+      <Text size="xs" c="dimmed" mt="lg" visibleFrom="sm">
+        <Kbd size="xs">Ctrl/⌘</Kbd> + <Kbd size="xs">K</Kbd> {t.newReceipt} · <Kbd size="xs">Ctrl/⌘</Kbd> +{' '}
+        <Kbd size="xs">F</Kbd> {t.filters.searchLabel}
+      </Text>
+      {create.modal}
+    </>
+  );
 }

@@ -1,0 +1,89 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { RECEIPT_STATE_LABELS, RECEIPT_STATES, type ReceiptState } from '@mostrador/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { es } from '../../../i18n/es';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useChangeReceiptState } from '../api/receipt-actions';
+import type { ReceiptActionDialogProps } from './receipt-actions';
+import { ReceiptStateBadge } from './ReceiptStateBadge';
+
+const t = es.receipts.changeState;
+
+/**
+ * SPEC 4: any target may be chosen; confirming is blocked, with a warning, while the target is
+ * the current state. The menu opens it aimed at Cancelled.
+ */
+export function ChangeStateModal({
+  receipt,
+  opened,
+  onClose,
+  initialTarget = 'Cancelled',
+}: ReceiptActionDialogProps & { initialTarget?: ReceiptState }) {
+  const [target, setTarget] = useState<ReceiptState>(initialTarget);
+  const change = useChangeReceiptState();
+  const same = target === receipt.state;
+
+  const close = () => {
+    setTarget(initialTarget);
+    onClose();
+  };
+
+  const confirm = () => {
+    if (same) return;
+    const from = receipt.state;
+    change.mutate(
+      { id: receipt.id, state: target },
+      {
+        onSuccess: (updated) => {
+          notifySuccess(t.changed(updated.id, RECEIPT_STATE_LABELS[from], RECEIPT_STATE_LABELS[updated.state]));
+          close();
+        },
+        onError: (error) => notifyFailure(t.failed, error),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t.title(receipt.id)}>
+      <Stack gap="md">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t.current}:
+          </Text>
+          <ReceiptStateBadge state={receipt.state} />
+        </Group>
+        <Select
+          label={t.target}
+          data={RECEIPT_STATES.map((state) => ({ value: state, label: RECEIPT_STATE_LABELS[state] }))}
+          value={target}
+          onChange={(value) => value && setTarget(value as ReceiptState)}
+          allowDeselect={false}
+          error={same ? true : undefined}
+        />
+        {same ? (
+          <Alert color="yellow" icon={<IconAlertTriangle />} role="alert">
+            {t.sameState}
+          </Alert>
+        ) : target === 'Cancelled' ? (
+          <Text size="sm" c="red">
+            {t.cancelWarning}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t.back}
+          </Button>
+          <Button
+            color={target === 'Cancelled' ? 'red' : undefined}
+            disabled={same}
+            loading={change.isPending}
+            onClick={confirm}
+          >
+            {t.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

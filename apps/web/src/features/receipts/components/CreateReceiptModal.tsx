@@ -1,0 +1,262 @@
+import { Alert, Button, Group, Input, Modal, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  type Client,
+  clientFullName,
+  type CreateReceiptResponse,
+  formatTotal,
+  PAYMENT_MODE_LABELS,
+  PAYMENT_MODES,
+  type PaymentMode,
+} from '@mostrador/shared';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { es } from '../../../i18n/es';
+import { notifyFailure, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { useClients } from '../../clients/api/clients';
+import { CreateClientModal } from '../../clients/components/CreateClientModal';
+import { useProducts } from '../../products/api/products';
+import { newIdempotencyKey, useCreateReceipt } from '../api/create-receipt';
+import {
+  CLIENT_CREATE_NEW,
+  CLIENT_UNSPECIFIED,
+  emptyReceiptItem,
+  formTotalCents,
+  initialReceiptFormValues,
+  isRealClient,
+  printDefaultFor,
+  type ReceiptFormValues,
+  receiptFormSchema,
+  type ReceiptPrefill,
+  toCreateReceiptBody,
+} from '../receipt-form';
+import { accentInsensitiveFilter } from './options-filter';
+import { ReceiptItemRow, rememberPrices } from './ReceiptItemRow';
+
+const t = es.receipts.create;
+
+export interface CreateReceiptModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The voice assistant's receipt (SPEC 3): rows it did not understand come marked for review. */
+  prefill?: ReceiptPrefill | null;
+  onCreated?: (receipt: CreateReceiptResponse) => void;
+}
+
+/** 'Nueva Remisión' (SPEC 2, 5). The form mounts on every opening, so it starts from `prefill`. */
+export function CreateReceiptModal({ opened, onClose, prefill, onCreated }: CreateReceiptModalProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.title} closeOnClickOutside={false} fullScreen={phone}>
+      <CreateReceiptForm prefill={prefill ?? null} onClose={onClose} onCreated={onCreated} />
+    </Modal>
+  );
+}
+
+function CreateReceiptForm({
+  prefill,
+  onClose,
+  onCreated,
+}: {
+  prefill: ReceiptPrefill | null;
+  onClose: () => void;
+  onCreated?: (receipt: CreateReceiptResponse) => void;
+}) {
+  const products = useProducts();
+  const clients = useClients();
+  const create = useCreateReceipt();
+  const [creatingClient, setCreatingClient] = useState(false);
+  // A client created from this form, shown before the refreshed list arrives.
+  const [newClient, setNewClient] = useState<Client | null>(null);
+  // One key per submission of the same sale, reused when it is sent again.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const [initialValues] = useState(() => initialReceiptFormValues(prefill));
+  const form = useForm<ReceiptFormValues>({ initialValues });
+  const values = form.getValues();
+
+  const productList = useMemo(() => products.data ?? [], [products.data]);
+  const productById = useMemo(() => new Map(productList.map((p) => [p.id, p])), [productList]);
+  const productOptions = useMemo(
+    () => productList.map((p) => ({ value: String(p.id), label: `${p.name} · ${p.cuid}` })),
+    [productList],
+  );
+  const clientList = useMemo(() => {
+    const list = clients.data ?? [];
+    return newClient && !list.some((c) => c.id === newClient.id) ? [...list, newClient] : list;
+  }, [clients.data, newClient]);
+  const clientOptions = useMemo(
+    () => [
+      { value: String(CLIENT_UNSPECIFIED), label: t.clientUnspecified },
+      { value: String(CLIENT_CREATE_NEW), label: t.clientCreateNew },
+      ...clientList.map((c) => ({ value: String(c.id), label: clientFullName(c) ?? `#${c.id}` })),
+    ],
+    [clientList],
+  );
+
+  const creditWithoutClient = values.paymentMode === 'Credit' && !isRealClient(values.clientId);
+  const flagged = values.items.some((item) => item.isEnabled && item.needsReview);
+  const totalCents = formTotalCents(values);
+
+  const setPaymentMode = (mode: PaymentMode) => {
+    form.setFieldValue('paymentMode', mode);
+    form.setFieldValue('printReceipt', printDefaultFor(mode));
+  };
+
+  const selectClient = (value: string | null) => {
+    if (value === String(CLIENT_CREATE_NEW)) {
+      setCreatingClient(true);
+      return;
+    }
+    form.setFieldValue('clientId', value ?? String(CLIENT_UNSPECIFIED));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const current = form.getValues();
+    const knownClients = clients.data ? new Set(clientList.map((c) => c.id)) : undefined;
+    const validate = schemaResolver(receiptFormSchema(new Set(productById.keys()), knownClients), { sync: true });
+    const errors = validate(current);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+
+    const body = toCreateReceiptBody(current);
+    const serialized = JSON.stringify(body);
+    if (attempt.current?.body !== serialized) attempt.current = { key: newIdempotencyKey(), body: serialized };
+    create.mutate(
+      { body, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: (receipt) => {
+          rememberPrices(body.items);
+          notifySuccess(t.created(receipt.id));
+          if (receipt.printResult && !receipt.printResult.ok) notifyWarning(t.printFailed);
+          onCreated?.(receipt);
+          onClose();
+        },
+        onError: (error) => notifyFailure(t.failed, error),
+      },
+    );
+  };
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Select
+            label={t.client}
+            placeholder={t.clientPlaceholder}
+            data={clientOptions}
+            searchable
+            filter={accentInsensitiveFilter}
+            limit={100}
+            allowDeselect={false}
+            nothingFoundMessage="—"
+            value={values.clientId}
+            onChange={selectClient}
+            error={form.errors.clientId === undefined ? undefined : creditWithoutClient ? true : form.errors.clientId}
+          />
+          <Group grow align="flex-start" wrap="wrap">
+            <Input.Wrapper label={t.paymentMode}>
+              <SegmentedControl
+                fullWidth
+                data={PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
+                value={values.paymentMode}
+                onChange={(mode) => setPaymentMode(mode as PaymentMode)}
+              />
+            </Input.Wrapper>
+            <DateTimePicker
+              label={t.date}
+              valueFormat="DD/MM/YYYY hh:mm A"
+              timePickerProps={{ format: '12h' }}
+              value={values.date}
+              onChange={(value) => form.setFieldValue('date', value ?? '')}
+              error={form.errors.date}
+            />
+          </Group>
+
+          {creditWithoutClient ? (
+            <Alert color="yellow" icon={<IconAlertTriangle />} title={t.creditNeedsClientTitle} role="alert">
+              {t.creditNeedsClient}
+            </Alert>
+          ) : null}
+
+          {flagged ? (
+            <Alert color="red" icon={<IconAlertTriangle />} title={t.reviewTitle}>
+              {t.reviewText}
+            </Alert>
+          ) : null}
+
+          <Stack gap="xs">
+            <Text fw={600}>{t.items}</Text>
+            {values.items.map((item, index) => (
+              <ReceiptItemRow
+                key={item.key}
+                form={form}
+                index={index}
+                productOptions={productOptions}
+                product={item.productId ? productById.get(Number(item.productId)) : undefined}
+                productsLoaded={products.isSuccess}
+                autoFocus={index === 0 && !prefill}
+              />
+            ))}
+            {typeof form.errors.items === 'string' ? (
+              <Text c="red" size="sm" role="alert">
+                {form.errors.items}
+              </Text>
+            ) : null}
+            <Group justify="space-between">
+              <Button
+                variant="light"
+                size="sm"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => form.insertListItem('items', emptyReceiptItem())}
+              >
+                {t.addItem}
+              </Button>
+              <Group gap="xs" align="baseline">
+                <Text c="dimmed">{t.grandTotal}</Text>
+                <Text fw={700} size="xl" data-testid="receipt-form-total">
+                  {formatTotal(totalCents)}
+                </Text>
+              </Group>
+            </Group>
+          </Stack>
+
+          <Switch
+            label={t.printReceipt}
+            checked={values.printReceipt}
+            onChange={(event) => form.setFieldValue('printReceipt', event.currentTarget.checked)}
+          />
+
+          {products.isError ? (
+            <Text c="red" size="sm">
+              {es.receipts.loadError}
+            </Text>
+          ) : null}
+
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {es.common.cancel}
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={!products.isSuccess}>
+              {t.submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      {/* Outside the form: React events bubble through portals, and its submit must not be ours. */}
+      <CreateClientModal
+        opened={creatingClient}
+        onClose={() => setCreatingClient(false)}
+        onCreated={(client) => {
+          setNewClient(client);
+          form.setFieldValue('clientId', String(client.id));
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { type Receipt } from '@mostrador/shared';
+import { IconDotsVertical } from '@tabler/icons-react';
+import { useState } from 'react';
+import { es } from '../../../i18n/es';
+import { RECEIPT_ACTIONS, type ReceiptAction } from './receipt-actions';
+
+/** The ⋮ menu of a receipt: the available entries of RECEIPT_ACTIONS, each opening its dialog. */
+export function ReceiptActionMenu({
+  receipt,
+  actions = RECEIPT_ACTIONS,
+}: {
+  receipt: Receipt;
+  actions?: ReceiptAction[];
+}) {
+  const [open, setOpen] = useState<{ key: string; opened: boolean } | null>(null);
+  const available = actions.filter((action) => action.isAvailable(receipt));
+  const active = open ? actions.find((action) => action.key === open.key) : undefined;
+  if (available.length === 0 && !active) return null;
+
+  return (
+    <>
+      {available.length > 0 ? (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`${es.receipts.card.actions} #${receipt.id}`}>
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {available.map((action) => (
+              <Menu.Item
+                key={action.key}
+                color={action.color}
+                leftSection={<action.icon size={16} />}
+                onClick={() => setOpen({ key: action.key, opened: true })}
+              >
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
+      {active && open ? (
+        <active.Dialog receipt={receipt} opened={open.opened} onClose={() => setOpen({ ...open, opened: false })} />
+      ) : null}
+    </>
+  );
+}

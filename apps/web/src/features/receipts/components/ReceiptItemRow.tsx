@@ -1,0 +1,167 @@
+import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { formatTotal, type Product } from '@mostrador/shared';
+import { IconTrash } from '@tabler/icons-react';
+import { es } from '../../../i18n/es';
+import { lineTotalCents, type ReceiptFormValues } from '../receipt-form';
+import { accentInsensitiveFilter } from './options-filter';
+
+const t = es.receipts.create;
+
+// Products have no list price (prices are typed per sale): the last price used for a product
+// in this browser session is offered when it is picked again.
+const lastPrices = new Map<number, number>();
+
+export function rememberPrices(items: ReadonlyArray<{ productId: number; price: number }>) {
+  for (const item of items) lastPrices.set(item.productId, item.price);
+}
+
+/** One line of the create form: enable toggle, product, quantity, price and line total. */
+export function ReceiptItemRow({
+  form,
+  index,
+  productOptions,
+  product,
+  productsLoaded,
+  autoFocus,
+}: {
+  form: UseFormReturnType<ReceiptFormValues>;
+  index: number;
+  productOptions: Array<{ value: string; label: string }>;
+  /** The chosen product, if it exists. */
+  product: Product | undefined;
+  productsLoaded: boolean;
+  autoFocus: boolean;
+}) {
+  const values = form.getValues();
+  const item = values.items[index]!;
+  const path = `items.${index}` as const;
+  const error = (field: string) => form.errors[`${path}.${field}`];
+  const unknownProduct = productsLoaded && item.productId !== null && !product;
+  const flagged = item.isEnabled && (item.needsReview || unknownProduct);
+  const overStock = !!product && typeof item.quantity === 'number' && item.quantity > product.stockQuantity;
+  const reviewed = () => {
+    if (item.needsReview) form.setFieldValue(`${path}.needsReview`, false);
+  };
+  const numberProps = (field: 'quantity' | 'price') => {
+    const props = form.getInputProps(`${path}.${field}`);
+    return {
+      ...props,
+      onChange: (value: number | string) => {
+        props.onChange(value);
+        reviewed();
+      },
+    };
+  };
+
+  const chooseProduct = (value: string | null) => {
+    form.setFieldValue(`${path}.productId`, value);
+    const suggested = value ? lastPrices.get(Number(value)) : undefined;
+    if (suggested !== undefined && item.price === '') form.setFieldValue(`${path}.price`, suggested);
+    reviewed();
+  };
+
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid="receipt-item"
+      data-flagged={flagged ? 'true' : undefined}
+      style={{
+        borderColor: flagged ? 'var(--mantine-color-red-6)' : undefined,
+        opacity: item.isEnabled ? 1 : 0.6,
+      }}
+    >
+      <Group wrap="nowrap" align="flex-end" gap="xs">
+        <Tooltip label={t.enabled}>
+          <Switch
+            mb={8}
+            checked={item.isEnabled}
+            aria-label={`${t.enabled} ${index + 1}`}
+            onChange={(event) => form.setFieldValue(`${path}.isEnabled`, event.currentTarget.checked)}
+          />
+        </Tooltip>
+        <Select
+          label={t.product}
+          placeholder={t.productPlaceholder}
+          data={productOptions}
+          searchable
+          filter={accentInsensitiveFilter}
+          limit={50}
+          selectFirstOptionOnChange
+          nothingFoundMessage={productsLoaded ? '—' : es.common.loading}
+          value={item.productId}
+          onChange={chooseProduct}
+          error={error('productId') ?? (unknownProduct ? t.errors.unknownProduct : undefined)}
+          data-autofocus={autoFocus ? true : undefined}
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        <Tooltip label={t.removeItem}>
+          <ActionIcon
+            mb={8}
+            variant="subtle"
+            color="red"
+            aria-label={`${t.removeItem} ${index + 1}`}
+            disabled={values.items.length <= 1}
+            onClick={() => form.removeListItem('items', index)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Group grow wrap="nowrap" align="flex-start" mt="xs" gap="xs">
+        <NumberInput
+          label={t.quantity}
+          min={1}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls={!!product}
+          rightSection={
+            product ? (
+              <Text size="xs" c="dimmed">
+                {product.units}
+              </Text>
+            ) : undefined
+          }
+          rightSectionWidth={product ? 56 : undefined}
+          {...numberProps('quantity')}
+        />
+        <NumberInput
+          label={t.price}
+          prefix="$"
+          min={0}
+          decimalScale={2}
+          allowNegative={false}
+          thousandSeparator=","
+          hideControls
+          {...numberProps('price')}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t.lineTotal}
+          </Text>
+          <Text fw={600} mt={6} data-testid="receipt-item-total">
+            {formatTotal(lineTotalCents(item))}
+          </Text>
+        </Stack>
+      </Group>
+      {product ? (
+        <Text size="xs" c={overStock ? 'red' : 'dimmed'} mt={4}>
+          {t.stock(product.stockQuantity, product.units)}
+        </Text>
+      ) : null}
+      {item.isEnabled && item.needsReview ? (
+        <Group gap="xs" mt={6}>
+          <Text size="sm" c="red">
+            {error('needsReview') ?? t.errors.review}
+          </Text>
+          <Button size="compact-xs" variant="light" onClick={reviewed}>
+            {t.reviewDone}
+          </Button>
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}

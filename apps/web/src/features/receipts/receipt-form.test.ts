@@ -1,0 +1,222 @@
+import { CREDIT_NEEDS_CLIENT, createReceiptBodySchema } from '@mostrador/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_CREATE_NEW,
+  CLIENT_UNSPECIFIED,
+  emptyReceiptItem,
+  formTotalCents,
+  initialReceiptFormValues,
+  lineTotalCents,
+  paymentAmountError,
+  prefillDateValue,
+  receiptFormSchema,
+  type ReceiptFormItem,
+  type ReceiptFormValues,
+  toCreateReceiptBody,
+} from './receipt-form';
+
+// 2026-11-21 12:30:15 in Monterrey (UTC−6).
+const NOW = Date.parse('2026-11-21T18:30:15.000Z');
+const known = new Set([1, 2, 3]);
+
+const row = (overrides: Partial<ReceiptFormItem> = {}): ReceiptFormItem => ({
+  ...emptyReceiptItem(),
+  productId: '1',
+  quantity: 2,
+  price: 10,
+  ...overrides,
+});
+
+const values = (overrides: Partial<ReceiptFormValues> = {}): ReceiptFormValues => ({
+  ...initialReceiptFormValues(null, NOW),
+  items: [row()],
+  ...overrides,
+});
+
+function errorsOf(v: ReceiptFormValues): Record<string, string> {
+  const result = receiptFormSchema(known).safeParse(v);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('initial values', () => {
+  it('start as cash, unspecified client, now in Monterrey, printing off, one empty row', () => {
+    const v = initialReceiptFormValues(null, NOW);
+    expect(v).toMatchObject({
+      clientId: String(CLIENT_UNSPECIFIED),
+      paymentMode: 'Cash',
+      date: '2026-11-21 12:30:15',
+      printReceipt: false,
+    });
+    expect(v.items).toHaveLength(1);
+    expect(v.items[0]).toMatchObject({ isEnabled: true, productId: null, quantity: 1, price: '' });
+  });
+
+  it('take the assistant prefill, marking what it did not understand, printing on for credit', () => {
+    const v = initialReceiptFormValues(
+      {
+        clientId: 5,
+        paymentMode: 'Credit',
+        state: 'Pending',
+        date: '2026-11-20',
+        items: [
+          { isEnabled: true, productId: 2, quantity: 3, price: 12.5, isValid: true },
+          { isEnabled: true, productId: null, quantity: 1, price: 0, isValid: false },
+          { isEnabled: false, productId: 3, quantity: Number.NaN, price: 4, isValid: true },
+        ],
+      },
+      NOW,
+    );
+    expect(v.clientId).toBe('5');
+    expect(v.paymentMode).toBe('Credit');
+    expect(v.printReceipt).toBe(true);
+    expect(v.date).toBe('2026-11-20 12:30:15');
+    expect(v.items.map(({ key: _key, ...rest }) => rest)).toEqual([
+      { isEnabled: true, productId: '2', quantity: 3, price: 12.5, needsReview: false },
+      { isEnabled: true, productId: null, quantity: 1, price: 0, needsReview: true },
+      { isEnabled: false, productId: '3', quantity: '', price: 4, needsReview: false },
+    ]);
+  });
+
+  it('a null prefill client means unspecified', () => {
+    const v = initialReceiptFormValues({ clientId: null, paymentMode: 'Cash', date: null, items: [] }, NOW);
+    expect(v.clientId).toBe('-2');
+    expect(v.items).toHaveLength(1);
+  });
+});
+
+describe('prefillDateValue', () => {
+  it('reads days, local timestamps and instants as Monterrey wall time', () => {
+    expect(prefillDateValue(null, NOW)).toBe('2026-11-21 12:30:15');
+    expect(prefillDateValue('2026-11-01', NOW)).toBe('2026-11-01 12:30:15');
+    expect(prefillDateValue('2026-11-01T08:05', NOW)).toBe('2026-11-01 08:05:00');
+    expect(prefillDateValue('2026-11-01T08:05:09.250', NOW)).toBe('2026-11-01 08:05:09');
+    expect(prefillDateValue('2026-11-02T03:00:00.000Z', NOW)).toBe('2026-11-01 21:00:00');
+    expect(prefillDateValue('mañana', NOW)).toBe('2026-11-21 12:30:15');
+  });
+});
+
+describe('SPEC 5 rules', () => {
+  it('accept a complete cash sale', () => {
+    expect(errorsOf(values())).toEqual({});
+  });
+
+  it('need at least one enabled item', () => {
+    expect(errorsOf(values({ items: [row({ isEnabled: false })] }))).toEqual({ items: 'Agrega al menos un producto.' });
+    expect(errorsOf(values({ items: [] }))).toEqual({ items: 'Agrega al menos un producto.' });
+  });
+
+  it('need a whole quantity above 0 and a price above 0 on every enabled row', () => {
+    const errors = errorsOf(
+      values({
+        items: [
+          row({ quantity: 0 }),
+          row({ quantity: 1.5 }),
+          row({ quantity: -2 }),
+          row({ quantity: '' }),
+          row({ price: 0 }),
+          row({ price: -1 }),
+          row({ price: '' }),
+          row({ price: 1.005 }),
+          row({ isEnabled: false, quantity: 0, price: 0, productId: null }),
+        ],
+      }),
+    );
+    const quantity = 'La cantidad debe ser un número entero mayor que 0.';
+    const price = 'El precio debe ser mayor que 0.';
+    expect(errors).toEqual({
+      'items.0.quantity': quantity,
+      'items.1.quantity': quantity,
+      'items.2.quantity': quantity,
+      'items.3.quantity': quantity,
+      'items.4.price': price,
+      'items.5.price': price,
+      'items.6.price': price,
+      'items.7.price': price,
+    });
+  });
+
+  it('need a known product, and a look at rows the assistant flagged', () => {
+    expect(
+      errorsOf(values({ items: [row({ productId: null }), row({ productId: '99' }), row({ needsReview: true })] })),
+    ).toEqual({
+      'items.0.productId': 'Selecciona un producto.',
+      'items.1.productId': 'Producto no encontrado; elige uno de la lista.',
+      'items.2.needsReview': 'Revisa esta línea.',
+    });
+  });
+
+  it('need a client for credit: unspecified and create-new are not clients', () => {
+    for (const clientId of [CLIENT_UNSPECIFIED, CLIENT_CREATE_NEW]) {
+      expect(errorsOf(values({ paymentMode: 'Credit', clientId: String(clientId) }))).toEqual({
+        clientId: CREDIT_NEEDS_CLIENT,
+      });
+    }
+    expect(errorsOf(values({ paymentMode: 'Credit', clientId: '4' }))).toEqual({});
+  });
+
+  it('refuse a client that is not in the list (a stale prefill)', () => {
+    const schema = receiptFormSchema(known, new Set([4]));
+    expect(schema.safeParse(values({ clientId: '4' })).success).toBe(true);
+    expect(schema.safeParse(values({ clientId: '-2' })).success).toBe(true);
+    const result = schema.safeParse(values({ clientId: '77' }));
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['clientId', 'El cliente indicado no existe; selecciona otro.'],
+    ]);
+  });
+});
+
+describe('totals (integer centavos)', () => {
+  it('multiply and add without floating-point drift, ignoring disabled and incomplete rows', () => {
+    expect(lineTotalCents({ quantity: 3, price: 0.1 })).toBe(30);
+    expect(lineTotalCents({ quantity: 7, price: 19.99 })).toBe(13993);
+    expect(lineTotalCents({ quantity: '', price: 5 })).toBe(0);
+    expect(lineTotalCents({ quantity: 1.5, price: 5 })).toBe(0);
+    expect(
+      formTotalCents({
+        items: [
+          row({ quantity: 3, price: 0.1 }),
+          row({ quantity: 7, price: 19.99 }),
+          row({ isEnabled: false, quantity: 100, price: 100 }),
+          row({ quantity: 2, price: '' }),
+        ],
+      }),
+    ).toBe(14023);
+  });
+});
+
+describe('toCreateReceiptBody', () => {
+  it('omits an unspecified client, keeps enabled rows, sends a zone-less timestamp, and passes the contract', () => {
+    const body = toCreateReceiptBody(
+      values({
+        items: [row({ productId: '2', quantity: 3, price: 12.5 }), row({ isEnabled: false, productId: '3' })],
+      }),
+    );
+    expect(body).toEqual({
+      paymentMode: 'Cash',
+      items: [{ productId: 2, quantity: 3, price: 12.5 }],
+      date: '2026-11-21T12:30:15',
+      printReceipt: false,
+    });
+    expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('sends the chosen client and the print choice for credit', () => {
+    const body = toCreateReceiptBody(values({ clientId: '8', paymentMode: 'Credit', printReceipt: true }));
+    expect(body).toMatchObject({ clientId: 8, paymentMode: 'Credit', printReceipt: true });
+    expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('paymentAmountError', () => {
+  it('needs at least 1 and at most the balance, to the centavo', () => {
+    expect(paymentAmountError(1, 30_100)).toBeNull();
+    expect(paymentAmountError(301, 30_100)).toBeNull();
+    expect(paymentAmountError(300.99, 30_100)).toBeNull();
+    expect(paymentAmountError(301.01, 30_100)).toBe('El monto no puede ser mayor que el saldo.');
+    expect(paymentAmountError(0.99, 30_100)).toBe('El monto debe ser al menos 1.');
+    expect(paymentAmountError(0, 30_100)).toBe('El monto debe ser al menos 1.');
+    expect(paymentAmountError('', 30_100)).toBe('El monto debe ser al menos 1.');
+    expect(paymentAmountError(1.005, 30_100)).toBe('El monto debe ser al menos 1.');
+  });
+});

@@ -1,0 +1,559 @@
+import {
+  businessDayOf,
+  businessNowLocalTimestamp,
+  type Client,
+  type CreateReceiptInput,
+  type Product,
+  type Receipt,
+} from '@mostrador/shared';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { apiAs, expect, storageStateOf, test as base, unique } from '../fixtures';
+
+// Receipts (issue 5): sell, list and filter, detail, state changes and payments.
+// Every test seeds its own uniquely named products and clients, and finds its receipts by
+// number or by client name, so tests can share the server and run side by side.
+
+/** Seeds data straight through the API, signed in once per test as Admin. */
+class Seeder {
+  constructor(private readonly api: APIRequestContext) {}
+
+  async product({ stock = 20, units = 'pza' }: { stock?: number; units?: string } = {}) {
+    const id = unique();
+    const response = await this.api.post('/api/product/create', {
+      multipart: { name: `Tortilla ${id}`, cuid: `REM-${id}`.toUpperCase(), units, stockQuantity: String(stock) },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as Product;
+  }
+
+  async client(firstName: string, lastName: string) {
+    const response = await this.api.post('/api/client/register', { data: { firstName, lastName } });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as Client;
+  }
+
+  /** A receipt call (create, changeState, addPayment…) that must succeed. */
+  async call(path: string, body: unknown) {
+    const response = await this.api.post(`/api${path}`, { data: body });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as Receipt;
+  }
+
+  receipt(body: CreateReceiptInput) {
+    return this.call('/receipt/create', body);
+  }
+
+  async stockOf(productId: number) {
+    const { products } = (await (await this.api.get('/api/product/list')).json()) as { products: Product[] };
+    return products.find((p) => p.id === productId)?.stockQuantity;
+  }
+}
+
+const test = base.extend<{ seed: Seeder }>({
+  // Playwright requires the fixture's first argument to be an object pattern.
+  // eslint-disable-next-line no-empty-pattern
+  seed: async ({}, use) => {
+    const api = await apiAs('Admin');
+    await use(new Seeder(api));
+    await api.dispose();
+  },
+});
+
+test.describe.configure({ mode: 'parallel' });
+
+/** A Monterrey day some days back (YYYY-MM-DD) and a noon timestamp on it. */
+function daysAgo(days: number) {
+  const ymd = businessDayOf(Date.now() - days * 86_400_000);
+  return { ymd, at: `${ymd}T12:00:00`, shown: ymd.split('-').reverse().join('/') };
+}
+
+const MONTHS = 'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'.split(' ');
+
+/** Clicks a day of the open calendar, moving month by month to reach it. */
+async function clickCalendarDay(page: Page, ymd: string) {
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  const day = page.locator(`button[aria-label="${d} ${MONTHS[m - 1]} ${y}"]:not([data-outside])`);
+  for (const direction of ['previous', 'previous', 'next', 'next', 'next']) {
+    if (await day.isVisible()) break;
+    await page.locator(`button[data-direction="${direction}"]`).first().click();
+  }
+  await day.click();
+}
+
+/** Picks an option of a searchable Mantine Select by typing part of its label. */
+async function choose(page: Page, combobox: Locator, search: string, option: string | RegExp) {
+  await combobox.click();
+  await combobox.fill(search);
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function createdReceiptId(page: Page) {
+  const toast = page.getByText(/La remisión #\d+ ha sido creada correctamente\./).last();
+  await expect(toast).toBeVisible();
+  return Number((await toast.textContent())!.match(/#(\d+)/)![1]);
+}
+
+const cardOf = (page: Page, id: number) => page.getByRole('article', { name: `Remisión #${id}` });
+const menuOf = (card: Locator, id: number) => card.getByRole('button', { name: `Acciones de la remisión #${id}` });
+const stateOf = (card: Locator) => card.locator('[data-state]').first();
+
+test.describe('Receipts as Admin', () => {
+  test.use({ storageState: storageStateOf('Admin') });
+
+  test('sells cash, then credit to a client created from the form, and the stock drops', async ({ page, seed }) => {
+    test.slow(); // a long user flow
+    const id = unique();
+    const product = await seed.product({ stock: 20 });
+    await page.goto('/receipts');
+
+    // Cash: unspecified client, printing off by default.
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const print = form.getByRole('switch', { name: 'Imprimir remisión' });
+    await expect(form.getByRole('combobox', { name: 'Cliente' })).toHaveValue('Sin especificar');
+    await expect(print).not.toBeChecked();
+    const row = form.getByTestId('receipt-item').first();
+    await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await expect(row.getByText('Existencia: 20 pza')).toBeVisible();
+    await row.getByLabel('Cantidad').fill('4');
+    await row.getByLabel('Precio').fill('12.5');
+    await expect(row.getByTestId('receipt-item-total')).toHaveText('$50');
+    await expect(form.getByTestId('receipt-form-total')).toHaveText('$50');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    const cashId = await createdReceiptId(page);
+    await expect(form).toBeHidden();
+
+    const cash = cardOf(page, cashId);
+    await expect(stateOf(cash)).toHaveText('Pagado');
+    await expect(cash.getByText('Efectivo')).toBeVisible();
+    await expect(cash.getByText('Sin nombre')).toBeVisible();
+    await expect(cash.getByRole('cell', { name: '4 pza' })).toBeVisible();
+    await expect(cash.getByTestId('receipt-total')).toHaveText('$50');
+    await expect(cash.getByTestId('receipt-balance')).toHaveText('$0.00');
+    expect(await seed.stockOf(product.id)).toBe(16);
+
+    // Credit: needs a client; printing defaults on.
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    await form.getByText('Crédito', { exact: true }).click();
+    const needsClient = form.getByRole('alert').filter({ hasText: 'Cliente requerido' });
+    await expect(needsClient).toContainText('Para usar la forma de pago Crédito, debes seleccionar un cliente.');
+    await expect(print).toBeChecked();
+    await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await expect(row.getByText('Existencia: 16 pza')).toBeVisible();
+    await row.getByLabel('Cantidad').fill('2');
+    await row.getByLabel('Precio').fill('100');
+    await expect(form.getByTestId('receipt-form-total')).toHaveText('$200');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(needsClient).toBeVisible();
+    await expect(form).toBeVisible();
+
+    // "Create new client" opens the client form; the new client becomes the selection.
+    await form.getByRole('combobox', { name: 'Cliente' }).click();
+    await page.getByRole('option', { name: '+ Crear nuevo cliente' }).click();
+    const clientForm = page.getByRole('dialog', { name: 'Crear cliente' });
+    await clientForm.getByLabel('Nombre').fill(`Ramón ${id}`);
+    await clientForm.getByLabel('Apellido').fill('Garza');
+    await clientForm.getByRole('button', { name: 'Crear cliente' }).click();
+    await expect(clientForm).toBeHidden();
+    await expect(form.getByRole('combobox', { name: 'Cliente' })).toHaveValue(`Ramón ${id} Garza`);
+    await expect(needsClient).toBeHidden();
+    // Printing is its own feature; this sale does not print.
+    await print.click();
+    await expect(print).not.toBeChecked();
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    const creditId = await createdReceiptId(page);
+
+    const credit = cardOf(page, creditId);
+    await expect(stateOf(credit)).toHaveText('Pendiente');
+    await expect(credit.getByText('Crédito')).toBeVisible();
+    await expect(credit.getByRole('link', { name: `Ramón ${id} Garza` })).toHaveAttribute('href', /\/clients\/\d+$/);
+    await expect(credit.getByTestId('receipt-total')).toHaveText('$200');
+    await expect(credit.getByTestId('receipt-balance')).toHaveText('$200.00');
+    await expect(credit.getByRole('button', { name: 'Pagos (0)' })).toBeVisible();
+    expect(await seed.stockOf(product.id)).toBe(14);
+
+    // The form shows the stock left.
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await expect(row.getByText('Existencia: 14 pza')).toBeVisible();
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(form).toBeHidden();
+  });
+
+  test('a sale whose answer is lost is sent again with the same key and sold once', async ({ page, seed }) => {
+    const product = await seed.product({ stock: 10 });
+    const keys: string[] = [];
+    await page.route('**/api/receipt/create', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        // The server sells, but its answer never reaches the browser (a dropped connection).
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const row = form.getByTestId('receipt-item').first();
+    await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await row.getByLabel('Precio').fill('7');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    const id = await createdReceiptId(page);
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await seed.stockOf(product.id)).toBe(9);
+    await expect(cardOf(page, id).getByTestId('receipt-total')).toHaveText('$7');
+  });
+
+  test('the form enforces the sale rules', async ({ page, seed }) => {
+    const product = await seed.product({ stock: 5 });
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const row = form.getByTestId('receipt-item').first();
+
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(row.getByText('Selecciona un producto.')).toBeVisible();
+    await expect(row.getByText('El precio debe ser mayor que 0.')).toBeVisible();
+
+    await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await row.getByLabel('Cantidad').fill('0');
+    await row.getByLabel('Precio').fill('10');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(row.getByText('La cantidad debe ser un número entero mayor que 0.')).toBeVisible();
+
+    // A disabled row does not count: at least one enabled item is needed.
+    await row.getByRole('switch', { name: 'Incluir 1' }).click({ force: true });
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(form.getByText('Agrega al menos un producto.')).toBeVisible();
+
+    // A second row, the first one re-enabled: both lines add up.
+    await row.getByRole('switch', { name: 'Incluir 1' }).click({ force: true });
+    await row.getByLabel('Cantidad').fill('3');
+    await form.getByRole('button', { name: 'Agregar producto' }).click();
+    const second = form.getByTestId('receipt-item').nth(1);
+    await choose(page, second.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await second.getByLabel('Cantidad').fill('1');
+    await second.getByLabel('Precio').fill('0.99');
+    await expect(form.getByTestId('receipt-form-total')).toHaveText('$31');
+
+    // More than the stock: the server refuses and nothing is sold.
+    await second.getByLabel('Cantidad').fill('3');
+    await expect(second.getByText('Existencia: 5 pza')).toBeVisible();
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(page.getByText(/^Hubo un problema al crear el recibo\. Inténtelo de nuevo\./)).toBeVisible();
+    await expect(form).toBeVisible();
+    expect(await seed.stockOf(product.id)).toBe(5);
+  });
+
+  test('pays part then the rest, cancels a payment, then cancels the receipt and the stock returns', async ({
+    page,
+    seed,
+  }) => {
+    test.slow(); // a long user flow
+    const id = unique();
+    const product = await seed.product({ stock: 10 });
+    const client = await seed.client(`Lucía ${id}`, 'Treviño');
+    const receipt = await seed.receipt({
+      clientId: client.id,
+      paymentMode: 'Credit',
+      items: [{ productId: product.id, quantity: 2, price: 150.5 }],
+      date: businessNowLocalTimestamp(),
+      printReceipt: false,
+    });
+    expect(await seed.stockOf(product.id)).toBe(8);
+
+    // The misspelt alias shows the same page.
+    await page.goto(`/reciepts/${receipt.id}`);
+    const card = cardOf(page, receipt.id);
+    const menu = menuOf(card, receipt.id);
+    await expect(stateOf(card)).toHaveText('Pendiente');
+    await expect(card.getByTestId('receipt-balance')).toHaveText('$301.00');
+
+    // Part: 'Cubrir saldo' fills the balance; the amount must be at least 1.
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Registrar pago' }).click();
+    const pay = page.getByRole('dialog', { name: `Registrar pago · Remisión #${receipt.id}` });
+    await expect(pay.getByTestId('payment-balance')).toHaveText('$301.00');
+    await pay.getByRole('button', { name: 'Cubrir saldo' }).click();
+    await expect(pay.getByLabel('Monto')).toHaveValue('$301');
+    await pay.getByLabel('Monto').fill('0.5');
+    await pay.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(pay.getByText('El monto debe ser al menos 1.')).toBeVisible();
+    await pay.getByLabel('Monto').fill('100');
+    await pay.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(page.getByText('El pago ha sido registrado correctamente.')).toBeVisible();
+    await expect(pay).toBeHidden();
+    await expect(card.getByTestId('receipt-balance')).toHaveText('$201.00');
+    await expect(stateOf(card)).toHaveText('Pendiente');
+    await expect(card.getByTestId('payment-row')).toHaveCount(1);
+
+    // The rest: the receipt turns Pagado and no longer offers a payment.
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Registrar pago' }).click();
+    await expect(pay.getByTestId('payment-balance')).toHaveText('$201.00');
+    await pay.getByRole('button', { name: 'Cubrir saldo' }).click();
+    await pay.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(stateOf(card)).toHaveText('Pagado');
+    await expect(card.getByTestId('receipt-balance')).toHaveText('$0.00');
+    await menu.click();
+    await expect(page.getByRole('menuitem', { name: 'Cancelar remisión' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Registrar pago' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Cancel the $100 payment: irreversible, asks first; back to Pendiente.
+    await card.getByRole('button', { name: 'Cancelar pago $100.00' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancelar pago' });
+    await expect(confirm).toContainText(`¿Cancelar el pago de $100.00 de la remisión #${receipt.id}?`);
+    await expect(confirm).toContainText('Esta acción no se puede deshacer.');
+    await confirm.getByRole('button', { name: 'Cancelar pago' }).click();
+    await expect(page.getByText('El pago ha sido cancelado correctamente.')).toBeVisible();
+    const cancelled = card.getByTestId('payment-row').first();
+    await expect(cancelled).toHaveAttribute('data-enabled', 'false');
+    await expect(cancelled.getByRole('cell').first()).toHaveCSS('text-decoration-line', 'line-through');
+    await expect(stateOf(card)).toHaveText('Pendiente');
+    await expect(card.getByTestId('receipt-balance')).toHaveText('$100.00');
+
+    // Cancel the receipt: the same state is blocked with a warning; the stock comes back.
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Cancelar remisión' }).click();
+    const change = page.getByRole('dialog', { name: `Cambiar estado de la remisión #${receipt.id}` });
+    await change.getByRole('combobox', { name: 'Nuevo estado' }).click();
+    await page.getByRole('option', { name: 'Pendiente' }).click();
+    await expect(change.getByRole('alert')).toHaveText('La remisión ya tiene ese estado. Elige otro.');
+    await expect(change.getByRole('button', { name: 'Cambiar estado' })).toBeDisabled();
+    await change.getByRole('combobox', { name: 'Nuevo estado' }).click();
+    await page.getByRole('option', { name: 'Cancelado' }).click();
+    await change.getByRole('button', { name: 'Cambiar estado' }).click();
+    await expect(page.getByText(`La remisión #${receipt.id} cambió de Pendiente a Cancelado.`)).toBeVisible();
+    await expect(stateOf(card)).toHaveText('Cancelado');
+    await expect(card.getByRole('button', { name: /Cancelar pago/ })).toHaveCount(0);
+    await expect(menu).toHaveCount(0);
+    expect(await seed.stockOf(product.id)).toBe(10);
+  });
+
+  test('mod+K opens the new receipt form and mod+F goes to the search box', async ({ page }) => {
+    await page.goto('/receipts');
+    await expect(page.getByRole('heading', { name: 'Remisiones' })).toBeVisible();
+    await page.keyboard.press('ControlOrMeta+k');
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    await expect(form).toBeVisible();
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(form).toBeHidden();
+
+    // Even with the panel folded, mod+F unfolds it and focuses the search.
+    await page.getByRole('button', { name: 'Filtros y Búsqueda' }).click();
+    const search = page.getByRole('searchbox', { name: 'Cliente' });
+    await expect(search).toBeHidden();
+    await page.keyboard.press('ControlOrMeta+f');
+    await expect(search).toBeFocused();
+    // From inside the search box, mod+K still opens the form.
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(form).toBeVisible();
+  });
+});
+
+test.describe('Receipt list', () => {
+  test.use({ storageState: storageStateOf('Admin') });
+
+  test('filters by client name, payment mode, state, day, range and pending', async ({ page, seed }) => {
+    test.slow(); // a long user flow
+    const id = unique();
+    const product = await seed.product({ stock: 100 });
+    const ana = await seed.client(`Ñandú ${id}`, 'Pérez');
+    const beto = await seed.client(`Búho ${id}`, 'Ríos');
+    const today = daysAgo(0);
+    const three = daysAgo(3);
+    const ten = daysAgo(10);
+    const sale = (clientId: number, paymentMode: 'Cash' | 'Credit', date: string) =>
+      seed.receipt({
+        clientId,
+        paymentMode,
+        items: [{ productId: product.id, quantity: 1, price: 10 }],
+        date,
+        printReceipt: false,
+      });
+    await sale(ana.id, 'Cash', businessNowLocalTimestamp());
+    await sale(ana.id, 'Credit', businessNowLocalTimestamp());
+    await sale(beto.id, 'Credit', three.at);
+    await sale(beto.id, 'Cash', three.at);
+    await sale(beto.id, 'Cash', ten.at);
+    const toCancel = await sale(beto.id, 'Credit', ten.at);
+    await seed.call('/receipt/changeState', { id: toCancel.id, state: 'Cancelled' });
+
+    await page.goto('/receipts');
+    const search = page.getByRole('searchbox', { name: 'Cliente' });
+    const count = page.getByTestId('result-count');
+    const tile = (state: string) => page.getByTestId(`tile-${state}-count`);
+    const badges = page.getByTestId('active-filter');
+    await expect(page.getByTestId('active-filter-count')).toHaveCount(0);
+
+    // Name: accents and case ignored.
+    await search.fill(`nandu ${id.toUpperCase()}`);
+    await expect(count).toHaveText('2 remisiones');
+    await expect(tile('Paid')).toHaveText('1');
+    await expect(tile('Pending')).toHaveText('1');
+    await expect(tile('Cancelled')).toHaveText('0');
+    await expect(page.getByTestId('active-filter-count')).toHaveText('Filtros activos: 1');
+    await expect(badges).toHaveText([`Cliente: nandu ${id.toUpperCase()}`]);
+
+    // Payment mode.
+    await page.getByRole('combobox', { name: 'Forma de pago' }).click();
+    await page.getByRole('option', { name: 'Crédito' }).click();
+    await expect(count).toHaveText('1 remisión');
+    await expect(tile('Paid')).toHaveText('0');
+    await expect(page.getByTestId('active-filter-count')).toHaveText('Filtros activos: 2');
+    await page.getByRole('button', { name: 'Quitar filtro Pago: Crédito' }).click();
+    await expect(count).toHaveText('2 remisiones');
+
+    // State.
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Pagado' }).click();
+    await expect(count).toHaveText('1 remisión');
+    await expect(tile('Pending')).toHaveText('0');
+    await page.getByRole('button', { name: 'Quitar filtro Estado: Pagado' }).click();
+
+    // Today with pending included: the credit sale of three days ago still shows.
+    await search.fill(`búho ${id}`);
+    await expect(count).toHaveText('1 remisión');
+    await expect(tile('Pending')).toHaveText('1');
+    await page.getByText('Incluir remisiones pendientes (ignora fechas)').click();
+    await expect(page.getByText('No hay remisiones para mostrar')).toBeVisible();
+    await expect(page.getByText('Crea un nueva remisión o ajusta los filtros.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Crear remisión' })).toBeVisible();
+    await expect(badges).toContainText(['Sin pendientes de otras fechas']);
+
+    // A single day.
+    await page.getByLabel('Día', { exact: true }).click();
+    await clickCalendarDay(page, three.ymd);
+    await expect(count).toHaveText('2 remisiones');
+    await expect(tile('Paid')).toHaveText('1');
+    await expect(tile('Pending')).toHaveText('1');
+    await expect(badges).toContainText([`Fecha: ${three.shown}`]);
+
+    // A range, start of the first day to end of the last.
+    await page.getByText('Rango', { exact: true }).click();
+    await page.getByLabel('Rango de fechas').click();
+    await clickCalendarDay(page, ten.ymd);
+    await clickCalendarDay(page, three.ymd);
+    await expect(count).toHaveText('4 remisiones');
+    await expect(tile('Paid')).toHaveText('2');
+    await expect(tile('Pending')).toHaveText('1');
+    await expect(tile('Cancelled')).toHaveText('1');
+    await expect(badges).toContainText([`Fecha: ${ten.shown} – ${three.shown}`]);
+
+    // 'Hoy' goes back to today (single day); pending included again finds the credit sale.
+    await page.getByRole('button', { name: 'Hoy' }).click();
+    await expect(page.getByText('No hay remisiones para mostrar')).toBeVisible();
+    await page.getByText('Incluir remisiones pendientes (ignora fechas)').click();
+    await expect(count).toHaveText('1 remisión');
+
+    // Clear all.
+    await page.getByRole('combobox', { name: 'Forma de pago' }).click();
+    await page.getByRole('option', { name: 'Efectivo' }).click();
+    await expect(page.getByTestId('active-filter-count')).toHaveText('Filtros activos: 2');
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await expect(page.getByTestId('active-filter-count')).toHaveCount(0);
+    await expect(search).toHaveValue('');
+    await expect(page.getByLabel('Día', { exact: true })).toHaveText(
+      new RegExp(
+        `${MONTHS[Number(today.ymd.slice(5, 7)) - 1]} ${Number(today.ymd.slice(8))}, ${today.ymd.slice(0, 4)}`,
+      ),
+    );
+  });
+
+  test('counts the whole filtered set while showing it a page at a time', async ({ page, seed }) => {
+    test.slow(); // a long user flow
+    const id = unique();
+    const product = await seed.product({ stock: 500 });
+    const client = await seed.client(`Paginado ${id}`, 'Lara');
+    const day = daysAgo(5);
+    for (let i = 0; i < 30; i++) {
+      await seed.receipt({
+        clientId: client.id,
+        paymentMode: 'Cash',
+        items: [{ productId: product.id, quantity: 1, price: 5 }],
+        date: `${day.ymd}T08:${String(i).padStart(2, '0')}:00`,
+        printReceipt: false,
+      });
+    }
+
+    await page.goto('/receipts');
+    await page.getByLabel('Día', { exact: true }).click();
+    await clickCalendarDay(page, day.ymd);
+    await page.getByRole('searchbox', { name: 'Cliente' }).fill(`paginado ${id}`);
+    await expect(page.getByTestId('result-count')).toHaveText('30 remisiones');
+    await expect(page.getByTestId('tile-Paid-count')).toHaveText('30');
+    await expect(page.getByTestId('receipt-card')).toHaveCount(12);
+    await page.getByRole('button', { name: '3', exact: true }).click();
+    await expect(page.getByTestId('receipt-card')).toHaveCount(6);
+    // Newest first: the last page ends with the earliest sale.
+    await expect(page.getByTestId('receipt-card').last()).toContainText(`${day.shown}, 8:00`);
+  });
+
+  test('shows 6 skeletons while loading, the retry screen on failure, and recovers', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/receipt/list**', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, json: { message: 'Falla simulada', error: 'INTERNAL' } });
+    });
+    await page.goto('/receipts');
+    await expect(page.getByTestId('receipt-skeleton')).toHaveCount(6);
+    release();
+    await expect(page.getByText('Hubo un error al cargar los datos.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Reintentar o ajusta los filtros.')).toBeVisible();
+    await expect(page.getByText('Error al cargar remisiones').first()).toBeVisible();
+
+    await page.unroute('**/api/receipt/list**');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByText('Hubo un error al cargar los datos.')).toBeHidden();
+    await expect(page.getByTestId('result-count')).toBeVisible();
+  });
+});
+
+test.describe('Receipts as Seller', () => {
+  test.use({ storageState: storageStateOf('Seller') });
+
+  test('a Seller sells but sees no action menu and cannot cancel payments', async ({ page, seed }) => {
+    const id = unique();
+    const product = await seed.product({ stock: 5, units: 'kg' });
+    const client = await seed.client(`Vendida ${id}`, 'Salinas');
+    const credit = await seed.receipt({
+      clientId: client.id,
+      paymentMode: 'Credit',
+      items: [{ productId: product.id, quantity: 1, price: 80 }],
+      date: businessNowLocalTimestamp(),
+      printReceipt: false,
+    });
+    await seed.call('/receipt/addPayment', { receiptId: credit.id, amount: 30, note: 'Pago manual' });
+
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const row = form.getByTestId('receipt-item').first();
+    await choose(page, form.getByRole('combobox', { name: 'Cliente' }), `vendida ${id}`, `Vendida ${id} Salinas`);
+    await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await row.getByLabel('Cantidad').fill('2');
+    await row.getByLabel('Precio').fill('45.50');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    const soldId = await createdReceiptId(page);
+
+    const sold = cardOf(page, soldId);
+    await expect(sold.getByRole('cell', { name: '2 kg' })).toBeVisible();
+    await expect(sold.getByTestId('receipt-total')).toHaveText('$91');
+    await expect(menuOf(sold, soldId)).toHaveCount(0);
+    expect(await seed.stockOf(product.id)).toBe(2);
+
+    await page.goto(`/receipts/${credit.id}`);
+    const card = cardOf(page, credit.id);
+    await expect(card.getByTestId('receipt-balance')).toHaveText('$50.00');
+    await expect(card.getByTestId('payment-row')).toHaveCount(1);
+    await expect(card.getByRole('button', { name: /Cancelar pago/ })).toHaveCount(0);
+    await expect(menuOf(card, credit.id)).toHaveCount(0);
+  });
+});
