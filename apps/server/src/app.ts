@@ -8,6 +8,7 @@ import { featureRoutes } from './modules/index.js';
 import accessPlugin from './plugins/access.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import uploadsPlugin from './plugins/uploads.js';
 import webPlugin from './plugins/web.js';
 
 export interface BuildAppOptions {
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     },
     { prefix: '/api' },
   );
+  await app.register(uploadsPlugin, { root: config.UPLOAD_DIR });
   await app.register(webPlugin, { root: config.WEB_DIST });
   return app;
 }

@@ -1,0 +1,12 @@
+import type { AccessRow } from './types.js';
+
+// DESIGN 3: every role lists products (sellers need them to sell); only Admin and Manager
+// change the catalogue or the stock.
+export const rows: AccessRow[] = [
+  { method: 'GET', route: '/api/product/list', roles: ['Admin', 'Manager', 'Seller'] },
+  { method: 'POST', route: '/api/product/create', payload: {}, roles: ['Admin', 'Manager'] },
+  { method: 'POST', route: '/api/product/edit', payload: {}, roles: ['Admin', 'Manager'] },
+  { method: 'POST', route: '/api/product/addInventory', payload: {}, roles: ['Admin', 'Manager'] },
+  { method: 'POST', route: '/api/product/removeInventory', payload: {}, roles: ['Admin', 'Manager'] },
+  { method: 'POST', route: '/api/product/adjustInventory', payload: {}, roles: ['Admin', 'Manager'] },
+];

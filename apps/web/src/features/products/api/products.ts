@@ -1,0 +1,14 @@
+import type { Product, ProductListResponse } from '@mostrador/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** The whole catalogue (GET /product/list). Other features (receipts, assistant) read it too. */
+export const productsQuery = queryOptions({
+  queryKey: ['products'],
+  queryFn: async ({ signal }): Promise<Product[]> =>
+    (await api.get<ProductListResponse>('/product/list', { signal })).data.products,
+});
+
+export function useProducts() {
+  return useQuery(productsQuery);
+}

@@ -1,0 +1,94 @@
+// The Products screen's rules (SPEC 2, 9): low stock, search by name or code, the three sorts.
+import { LOW_STOCK_THRESHOLD } from './enums.js';
+import type { Product } from './schemas/products.js';
+import { normalizeForSearch } from './text.js';
+
+export const PRODUCT_SORTS = ['name', 'stock', 'recent'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Stock at or below 10 is low (SPEC 9). */
+export function isLowStock(stockQuantity: number): boolean {
+  return stockQuantity <= LOW_STOCK_THRESHOLD;
+}
+
+export interface ProductCounts {
+  total: number;
+  lowStock: number;
+}
+
+export function countProducts(products: readonly Pick<Product, 'stockQuantity'>[]): ProductCounts {
+  let lowStock = 0;
+  for (const product of products) if (isLowStock(product.stockQuantity)) lowStock++;
+  return { total: products.length, lowStock };
+}
+
+type Listed = Pick<Product, 'id' | 'name' | 'cuid' | 'stockQuantity' | 'createdAt'>;
+
+const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
+
+const byName = (a: Listed, b: Listed) =>
+  collator.compare(a.name, b.name) || collator.compare(a.cuid, b.cuid) || a.id - b.id;
+
+export const PRODUCT_COMPARATORS: Record<ProductSort, (a: Listed, b: Listed) => number> = {
+  /** Name A-Z (accents and case ignored, numbers in numeric order). */
+  name: byName,
+  /** Stock high to low, then by name. */
+  stock: (a, b) => b.stockQuantity - a.stockQuantity || byName(a, b),
+  /** Newest first. */
+  recent: (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id,
+};
+
+export interface ProductQuery {
+  search?: string;
+  sort?: ProductSort;
+  lowStockOnly?: boolean;
+}
+
+/**
+ * A catalogue prepared once per fetch (normalized search keys, the three orders), so that each
+ * keystroke is a single pass of substring checks over an already sorted list.
+ */
+export interface ProductCatalog<P extends Listed> {
+  products: readonly P[];
+  select(query: ProductQuery): P[];
+}
+
+export function prepareCatalog<P extends Listed>(products: readonly P[]): ProductCatalog<P> {
+  const keys = new Map<P, string>();
+  const times = new Map<P, number>();
+  for (const product of products) {
+    keys.set(product, normalizeForSearch(`${product.name} ${product.cuid}`));
+    times.set(product, Date.parse(product.createdAt));
+  }
+  const comparators: Record<ProductSort, (a: P, b: P) => number> = {
+    ...PRODUCT_COMPARATORS,
+    recent: (a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || b.id - a.id,
+  };
+  const orders = new Map<ProductSort, P[]>();
+  const ordered = (sort: ProductSort) => {
+    let list = orders.get(sort);
+    if (!list) {
+      // Each order is computed on first use only, then reused for every keystroke.
+      list = [...products].sort(comparators[sort]);
+      orders.set(sort, list);
+    }
+    return list;
+  };
+
+  return {
+    products,
+    select({ search = '', sort = 'name', lowStockOnly = false }) {
+      const words = normalizeForSearch(search).split(/\s+/).filter(Boolean);
+      return ordered(sort).filter(
+        (product) =>
+          (!lowStockOnly || isLowStock(product.stockQuantity)) &&
+          words.every((word) => (keys.get(product) ?? '').includes(word)),
+      );
+    },
+  };
+}
+
+/** One-off form of the same rule: matches name or code, accent- and case-insensitive. */
+export function selectProducts<P extends Listed>(products: readonly P[], query: ProductQuery): P[] {
+  return prepareCatalog(products).select(query);
+}
