@@ -1,2 +1,83 @@
-// Request and response schemas of the clients feature, added by its issue.
-export {};
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema, MAX_EMAIL, MAX_NAME, MAX_TEXT, optionalText, requiredText } from './common.js';
+import { receiptSchema } from './receipts.js';
+
+// The clients contract (SPEC 3, 5, 7; DESIGN 2, 3).
+
+export const MAX_PHONE = 40;
+
+export const CLIENT_FIRST_NAME_REQUIRED = 'El nombre es obligatorio.';
+export const CLIENT_LAST_NAME_REQUIRED = 'El apellido es obligatorio.';
+export const INVALID_EMAIL = 'Correo electrónico inválido.';
+export const CONTROL_CHARACTERS = 'No se permiten caracteres de control.';
+
+// Control characters have no place in a name or a phone (PostgreSQL even refuses NUL in text,
+// which would turn into a server error); the address may span lines and keep tabs.
+const ANY_CONTROL = /\p{Cc}/u;
+/** A control character other than tab and line breaks. */
+const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
+const without = (pattern: RegExp) => (value: string | null) => value === null || !pattern.test(value);
+
+/** A client as the API returns it. `lastName` may be null on legacy records (SPEC 3). */
+export const clientSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  /** Disabled clients leave the list and the receipt form but keep their history. */
+  isEnabled: z.boolean(),
+  createdAt: isoDateTimeSchema,
+});
+export type Client = z.infer<typeof clientSchema>;
+
+/** Optional e-mail: missing or blank becomes null; anything else must be an address. */
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(MAX_EMAIL, `Máximo ${MAX_EMAIL} caracteres.`)
+  .refine(without(ANY_CONTROL), INVALID_EMAIL)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(z.email(INVALID_EMAIL).nullable());
+
+const clientFields = {
+  firstName: requiredText(CLIENT_FIRST_NAME_REQUIRED, MAX_NAME).refine(without(ANY_CONTROL), CONTROL_CHARACTERS),
+  lastName: requiredText(CLIENT_LAST_NAME_REQUIRED, MAX_NAME).refine(without(ANY_CONTROL), CONTROL_CHARACTERS),
+  phone: optionalText(MAX_PHONE).refine(without(ANY_CONTROL), CONTROL_CHARACTERS),
+  email: optionalEmail,
+  address: optionalText(MAX_TEXT).refine(without(CONTROL_BUT_LINES), CONTROL_CHARACTERS),
+};
+
+/** POST /client/register (SPEC 5: first and last name required and not blank). */
+export const registerClientBodySchema = z.strictObject(clientFields);
+export type RegisterClientBody = z.infer<typeof registerClientBodySchema>;
+export type RegisterClientInput = z.input<typeof registerClientBodySchema>;
+
+/** POST /client/edit: the whole client, as the edit form sends it. */
+export const editClientBodySchema = z.strictObject({ id: idSchema, ...clientFields });
+export type EditClientBody = z.infer<typeof editClientBodySchema>;
+export type EditClientInput = z.input<typeof editClientBodySchema>;
+
+/** POST /client/disable */
+export const disableClientBodySchema = z.strictObject({ id: idSchema });
+export type DisableClientBody = z.infer<typeof disableClientBodySchema>;
+
+/** GET /client/list: enabled clients, by name. */
+export const clientListResponseSchema = z.object({ clients: z.array(clientSchema) });
+export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
+
+/** GET /client/details/{id}: the client with its receipts, newest first. */
+export const clientDetailsSchema = clientSchema.extend({ receipts: z.array(receiptSchema) });
+export type ClientDetails = z.infer<typeof clientDetailsSchema>;
+
+// By first name, then last name, ignoring case and accents ("Ángel" next to "Andrés"), then id:
+// the server's list order, the same on SQLite and PostgreSQL whatever the database collation,
+// and the order the web app keeps when it inserts a client it just created.
+const byName = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
+type NamedClient = Pick<Client, 'id' | 'firstName' | 'lastName'>;
+export function compareClientsByName(a: NamedClient, b: NamedClient): number {
+  return byName.compare(a.firstName, b.firstName) || byName.compare(a.lastName ?? '', b.lastName ?? '') || a.id - b.id;
+}

@@ -1,6 +1,64 @@
+import {
+  clientDetailsSchema,
+  clientListResponseSchema,
+  clientSchema,
+  disableClientBodySchema,
+  editClientBodySchema,
+  idParamsSchema,
+  registerClientBodySchema,
+} from '@mostrador/shared';
 import type { RoutesPlugin } from '../../lib/types.js';
+import { createClientsService } from './clients.service.js';
 
-// The clients endpoints (SPEC 7) are added by the clients issue.
-const clientsRoutes: RoutesPlugin = async () => {};
+// SPEC 7: the client calls. Every role registers, lists and opens clients (a seller creates the
+// client while selling); only Admin and Manager edit or disable (DESIGN 3).
+const clientsRoutes: RoutesPlugin = async (app) => {
+  const clients = createClientsService({ db: app.db });
+
+  app.post(
+    '/client/register',
+    {
+      config: { operation: 'client/register' },
+      schema: { tags: ['clients'], body: registerClientBodySchema, response: { 201: clientSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await clients.register(request.body)),
+  );
+
+  app.get(
+    '/client/list',
+    {
+      config: { operation: 'client/list' },
+      schema: { tags: ['clients'], response: { 200: clientListResponseSchema } },
+    },
+    async () => ({ clients: await clients.list() }),
+  );
+
+  app.get(
+    '/client/details/:id',
+    {
+      config: { operation: 'client/details' },
+      schema: { tags: ['clients'], params: idParamsSchema, response: { 200: clientDetailsSchema } },
+    },
+    (request) => clients.details(request.params.id),
+  );
+
+  app.post(
+    '/client/edit',
+    {
+      config: { operation: 'client/edit' },
+      schema: { tags: ['clients'], body: editClientBodySchema, response: { 200: clientSchema } },
+    },
+    (request) => clients.edit(request.body),
+  );
+
+  app.post(
+    '/client/disable',
+    {
+      config: { operation: 'client/disable' },
+      schema: { tags: ['clients'], body: disableClientBodySchema, response: { 200: clientSchema } },
+    },
+    (request) => clients.disable(request.body.id),
+  );
+};
 
 export default clientsRoutes;

@@ -1,6 +1,114 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { Alert, Anchor, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { clientFullName, meetsRequirement, PAGE_ACCESS } from '@mostrador/shared';
+import { IconArrowLeft, IconUserQuestion } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../components/ErrorState';
+import { PageHeader } from '../../components/PageHeader';
+import { useAuth } from '../../features/auth/auth-context';
+import { useClientDetails } from '../../features/clients/api/clients';
+import { ClientCard, ClientCardSkeleton } from '../../features/clients/components/ClientCard';
+import { ClientReceipts } from '../../features/clients/components/ClientReceipts';
+import { useClientActions } from '../../features/clients/components/useClientActions';
+import { ReceiptCard } from '../../features/receipts/components/ReceiptCard';
 import { es } from '../../i18n/es';
+import { getErrorMessage, getStatus } from '../../lib/errors';
+
+const t = es.clients;
+
+/** A route id that can name a client: a positive integer, nothing else. */
+function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
 
 export default function ClientDetailPage() {
-  return <PagePlaceholder title={es.layout.nav.clients} />;
+  const { role } = useAuth();
+  const id = parseId(useParams().id);
+  const details = useClientDetails(id ?? 0);
+  const { actions, modals } = useClientActions();
+  const client = details.data;
+  const refreshing = details.isFetching && !details.isPending;
+
+  const back = meetsRequirement(role, PAGE_ACCESS.clients) ? (
+    <Anchor component={Link} to="/clients" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} />
+        {t.back}
+      </Group>
+    </Anchor>
+  ) : null;
+
+  if (id === null) {
+    return (
+      <>
+        {back}
+        <PageHeader title={t.detail.title} />
+        <Alert color="yellow" icon={<IconUserQuestion />} title={t.detail.missingId} role="alert" />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={client ? (clientFullName(client) ?? t.detail.title) : t.detail.title}
+        actions={
+          refreshing ? (
+            <Group gap="xs" role="status">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                {t.detail.refreshing}
+              </Text>
+            </Group>
+          ) : null
+        }
+      />
+      {details.isError && client ? (
+        <ErrorState
+          title={t.detail.loadError}
+          detail={getErrorMessage(details.error)}
+          onRetry={() => void details.refetch()}
+        />
+      ) : null}
+
+      {details.isPending ? (
+        <Stack gap="lg" data-testid="client-detail-loading">
+          <ClientCardSkeleton />
+          <Skeleton height={24} width={160} />
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height={48} radius="md" />
+          ))}
+        </Stack>
+      ) : client ? (
+        <Stack gap="lg">
+          <ClientCard client={client} actions={actions} showName={false} />
+          <Stack gap="sm">
+            <Title order={3}>{t.detail.receipts(client.receipts.length)}</Title>
+            <ClientReceipts
+              receipts={client.receipts}
+              renderReceipt={(receipt) => (
+                <ReceiptCard key={receipt.id} receipt={receipt} clientName={clientFullName(client) ?? undefined} />
+              )}
+            />
+          </Stack>
+        </Stack>
+      ) : getStatus(details.error) === 404 ? (
+        <Paper withBorder radius="md" p="lg">
+          <Group gap="sm">
+            <IconUserQuestion />
+            <Text>{t.detail.notFound}</Text>
+          </Group>
+        </Paper>
+      ) : (
+        <ErrorState
+          title={t.detail.loadError}
+          detail={getErrorMessage(details.error)}
+          onRetry={() => void details.refetch()}
+        />
+      )}
+      {modals}
+    </>
+  );
 }

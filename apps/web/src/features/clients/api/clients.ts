@@ -1,0 +1,85 @@
+import {
+  type Client,
+  type ClientDetails,
+  compareClientsByName,
+  type EditClientInput,
+  type RegisterClientInput,
+} from '@mostrador/shared';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { es } from '../../../i18n/es';
+import { api } from '../../../lib/api';
+
+/** Every clients query starts with this key, so one invalidation refreshes list and details. */
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: () => ['clients', 'list'] as const,
+  details: (id: number) => ['clients', 'details', id] as const,
+};
+
+/** Enabled clients, by name (SPEC 7: GET /client/list, cancellable). */
+export const clientsQuery = queryOptions({
+  queryKey: clientKeys.list(),
+  queryFn: async ({ signal }) => (await api.get<{ clients: Client[] }>('/client/list', { signal })).data.clients,
+});
+
+export function useClients() {
+  return useQuery(clientsQuery);
+}
+
+export const clientDetailsQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.details(id),
+    queryFn: async ({ signal }) => {
+      if (!Number.isInteger(id) || id <= 0) throw new Error(es.clients.detail.idRequired);
+      return (await api.get<ClientDetails>(`/client/details/${id}`, { signal })).data;
+    },
+  });
+
+export function useClientDetails(id: number) {
+  return useQuery({ ...clientDetailsQuery(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** Puts the answer into the cached list at once (the receipt form selects a new client right away). */
+function updateCachedList(queryClient: QueryClient, change: (clients: Client[]) => Client[]) {
+  queryClient.setQueryData<Client[]>(clientsQuery.queryKey, (clients) => clients && change(clients));
+}
+
+/** Shows the server's answer at once in the cached list and details, then refetches in the background. */
+function storeClient(queryClient: QueryClient, client: Client, change: (clients: Client[]) => Client[]) {
+  updateCachedList(queryClient, change);
+  queryClient.setQueryData<ClientDetails>(clientKeys.details(client.id), (details) =>
+    details ? { ...details, ...client } : details,
+  );
+  void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+}
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: RegisterClientInput) => (await api.post<Client>('/client/register', input)).data,
+    onSuccess: (client) =>
+      storeClient(queryClient, client, (clients) => [...clients, client].sort(compareClientsByName)),
+  });
+}
+
+export function useEditClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: EditClientInput) => (await api.post<Client>('/client/edit', input)).data,
+    onSuccess: (client) => {
+      storeClient(queryClient, client, (clients) =>
+        clients.map((c) => (c.id === client.id ? client : c)).sort(compareClientsByName),
+      );
+      // Receipts show the client's name too.
+      void queryClient.invalidateQueries({ queryKey: ['receipts'] });
+    },
+  });
+}
+
+export function useDisableClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await api.post<Client>('/client/disable', { id })).data,
+    onSuccess: (client) => storeClient(queryClient, client, (clients) => clients.filter((c) => c.id !== client.id)),
+  });
+}

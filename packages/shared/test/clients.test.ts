@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareClientsByName,
+  disableClientBodySchema,
+  editClientBodySchema,
+  registerClientBodySchema,
+} from '../src/schemas/clients.js';
+
+const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('client request bodies', () => {
+  it('trims names and turns blank optional fields into null', () => {
+    const parsed = registerClientBodySchema.parse({
+      firstName: '  María ',
+      lastName: ' Peña',
+      phone: '   ',
+      email: '',
+      address: null,
+    });
+    expect(parsed).toEqual({ firstName: 'María', lastName: 'Peña', phone: null, email: null, address: null });
+    expect(registerClientBodySchema.parse({ firstName: 'A', lastName: 'B' })).toEqual({
+      firstName: 'A',
+      lastName: 'B',
+      phone: null,
+      email: null,
+      address: null,
+    });
+  });
+
+  it('requires first and last name, not blank, with Spanish messages', () => {
+    const result = registerClientBodySchema.safeParse({ firstName: '   ', email: 'no-es-correo' });
+    expect(messages(result)).toEqual({
+      firstName: 'El nombre es obligatorio.',
+      lastName: 'El apellido es obligatorio.',
+      email: 'Correo electrónico inválido.',
+    });
+  });
+
+  it('keeps a valid e-mail, trimmed and in lower case', () => {
+    const parsed = registerClientBodySchema.parse({ firstName: 'A', lastName: 'B', email: ' Ana@Tienda.MX ' });
+    expect(parsed.email).toBe('ana@tienda.mx');
+  });
+
+  it('bounds the sizes', () => {
+    const result = registerClientBodySchema.safeParse({
+      firstName: 'x'.repeat(121),
+      lastName: 'B',
+      phone: '1'.repeat(41),
+      address: 'd'.repeat(501),
+    });
+    expect(messages(result)).toEqual({
+      firstName: 'Máximo 120 caracteres.',
+      phone: 'Máximo 40 caracteres.',
+      address: 'Máximo 500 caracteres.',
+    });
+  });
+
+  it('refuses control characters, except line breaks and tabs in the address', () => {
+    const base = { firstName: 'A', lastName: 'B' };
+    expect(registerClientBodySchema.parse({ ...base, address: 'Calle 1\r\nCentro\tMty' }).address).toBe(
+      'Calle 1\r\nCentro\tMty',
+    );
+    expect(
+      messages(
+        registerClientBodySchema.safeParse({
+          firstName: 'A\u0000',
+          lastName: 'B\nC',
+          phone: '81\u00071',
+          email: 'a\u0000@b.mx',
+          address: 'x\u0000',
+        }),
+      ),
+    ).toEqual({
+      firstName: 'No se permiten caracteres de control.',
+      lastName: 'No se permiten caracteres de control.',
+      phone: 'No se permiten caracteres de control.',
+      email: 'Correo electrónico inválido.',
+      address: 'No se permiten caracteres de control.',
+    });
+  });
+
+  it('rejects unknown fields, and edit and disable need a positive id', () => {
+    expect(registerClientBodySchema.safeParse({ firstName: 'A', lastName: 'B', isEnabled: false }).success).toBe(false);
+    expect(editClientBodySchema.safeParse({ firstName: 'A', lastName: 'B' }).success).toBe(false);
+    expect(editClientBodySchema.parse({ id: 3, firstName: 'A', lastName: 'B' }).id).toBe(3);
+    expect(messages(disableClientBodySchema.safeParse({ id: 0 }))).toEqual({ id: 'El ID debe ser un número positivo' });
+  });
+});
+
+describe('compareClientsByName', () => {
+  it('orders by first then last name, ignoring case and accents, then by id', () => {
+    const c = (id: number, firstName: string, lastName: string | null) => ({ id, firstName, lastName });
+    const sorted = [
+      c(1, 'Zoe', 'A'),
+      c(2, 'Ángel', 'B'),
+      c(3, 'beto', null),
+      c(4, 'Andrés', 'C'),
+      c(5, 'angel', 'A'),
+      c(6, 'Ángel', 'B'),
+    ]
+      .sort(compareClientsByName)
+      .map((x) => x.id);
+    expect(sorted).toEqual([4, 5, 2, 6, 3, 1]);
+  });
+});
