@@ -42,6 +42,33 @@ const envSchema = z.object({
       .regex(/^tcp:\/\/[^:/]+:\d{1,5}$/, 'debe tener la forma tcp://host:puerto')
       .optional(),
   ),
+  /** How long a print to PRINTER_URL may take (connect and send) before it counts as failed. */
+  PRINTER_TIMEOUT_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos entre 50 y 60000' })
+      .int('debe ser un número de milisegundos entre 50 y 60000')
+      .min(50, 'debe ser un número de milisegundos entre 50 y 60000')
+      .max(60_000, 'debe ser un número de milisegundos entre 50 y 60000')
+      .default(5000),
+  ),
+  // What the printed receipt (PDF and thermal ticket) says about the business.
+  BUSINESS_NAME: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().min(1, 'no puede estar vacío').default('Mostrador'),
+  ),
+  /** Address, phone, RFC…: lines separated by '|' or new lines. */
+  BUSINESS_DETAILS: optionalString,
+  /** Printed at the end of every receipt; set it empty for none. */
+  RECEIPT_FOOTER: z.preprocess((v) => (v === undefined ? '¡Gracias por su compra!' : v), z.string()),
+  /** Thermal paper width: 80 mm (42 columns) or 58 mm (32 columns). */
+  PAPER_WIDTH_MM: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['80', '58'], { error: 'debe ser 80 o 58' })
+      .default('80')
+      .transform((v) => (v === '58' ? 58 : 80)),
+  ),
   UPLOAD_DIR: z.string().default('./data/uploads'),
   WEB_DIST: z.string().default(defaultWebDist),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,2 +1,54 @@
-// Request and response schemas of the printing feature, added by its issue.
-export {};
+import { z } from 'zod';
+import { MAX_ID } from './common.js';
+
+// Printing (SPEC 2, 5, 7; DESIGN 4): `POST /api/printReceipt { copies, receipt }` and the
+// receipt's PDF `GET /api/receipt/pdf/{id}?copies=N`. Both answer with `printResultSchema`
+// (schemas/receipts.ts) or the PDF itself.
+
+export const MIN_PRINT_COPIES = 1;
+export const MAX_PRINT_COPIES = 10;
+export const PRINT_COPIES_MIN_MESSAGE = 'El número de copias debe ser al menos 1.';
+export const PRINT_COPIES_MAX_MESSAGE = `El número de copias no puede ser mayor que ${MAX_PRINT_COPIES}.`;
+const COPIES_INTEGER_MESSAGE = 'El número de copias debe ser un número entero.';
+const RECEIPT_ID_MESSAGE = 'El ID debe ser un número positivo';
+
+/** SPEC 5: at least 1 copy (and at most 10, so one click cannot empty a paper roll). */
+export const printCopiesSchema = z
+  .number({ error: COPIES_INTEGER_MESSAGE })
+  .int(COPIES_INTEGER_MESSAGE)
+  .min(MIN_PRINT_COPIES, PRINT_COPIES_MIN_MESSAGE)
+  .max(MAX_PRINT_COPIES, PRINT_COPIES_MAX_MESSAGE);
+
+export const printReceiptBodySchema = z.strictObject({
+  copies: printCopiesSchema.default(MIN_PRINT_COPIES),
+  // SPEC 7 sends the whole receipt the web app has. The server reads only its id and prints
+  // what the database holds (never client-sent amounts), so this is the one body whose inner
+  // receipt fields are not checked: any other field is accepted and ignored.
+  receipt: z.looseObject(
+    {
+      id: z
+        .number({ error: RECEIPT_ID_MESSAGE })
+        .int(RECEIPT_ID_MESSAGE)
+        .positive(RECEIPT_ID_MESSAGE)
+        .max(MAX_ID, RECEIPT_ID_MESSAGE),
+    },
+    { error: 'La remisión a imprimir es obligatoria.' },
+  ),
+});
+export type PrintReceiptBody = z.infer<typeof printReceiptBodySchema>;
+export type PrintReceiptInput = z.input<typeof printReceiptBodySchema>;
+
+export const receiptPdfQuerySchema = z.strictObject({
+  copies: z.coerce
+    .number({ error: COPIES_INTEGER_MESSAGE })
+    .int(COPIES_INTEGER_MESSAGE)
+    .min(MIN_PRINT_COPIES, PRINT_COPIES_MIN_MESSAGE)
+    .max(MAX_PRINT_COPIES, PRINT_COPIES_MAX_MESSAGE)
+    .default(MIN_PRINT_COPIES),
+});
+export type ReceiptPdfQuery = z.input<typeof receiptPdfQuerySchema>;
+
+/** Where the PDF of a receipt is (server path, with the /api prefix). */
+export function receiptPdfPath(id: number, copies: number): string {
+  return `/api/receipt/pdf/${id}?copies=${copies}`;
+}

@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../../lib/types.js';
+import { createPrintingService } from '../printing/printing.service.js';
 import { createReceiptsService } from './receipts.service.js';
 
 /** The optional Idempotency-Key header of receipt/create. */
@@ -29,6 +30,7 @@ const actorOf = (request: FastifyRequest) => ({ id: request.user.id, name: reque
 
 const receiptsRoutes: RoutesPlugin = async (app) => {
   const receipts = createReceiptsService({ db: app.db });
+  const printing = createPrintingService({ db: app.db, config: app.config });
 
   app.post(
     '/receipt/create',
@@ -44,10 +46,11 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
       const key = idempotencyKeyOf(request);
       const result = await receipts.create(request.body, actorOf(request), key);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      // Printing (its own issue) plugs in here: when request.body.printReceipt is true and the
-      // answer is not a replay, print result.receipt and add its `printResult` to the answer.
-      // The sale is already committed, so a print failure never undoes it.
-      return reply.status(result.statusCode).send(result.receipt);
+      // The sale is already committed, so a print failure never undoes it (printResult.ok false).
+      const printResult = request.body.printReceipt
+        ? await printing.printAfterSale(result.receipt, { replayed: result.replayed, log: request.log })
+        : undefined;
+      return reply.status(result.statusCode).send(printResult ? { ...result.receipt, printResult } : result.receipt);
     },
   );
 

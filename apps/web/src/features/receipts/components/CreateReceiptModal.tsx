@@ -14,8 +14,9 @@ import {
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { es } from '../../../i18n/es';
-import { notifyFailure, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useClients } from '../../clients/api/clients';
+import { handleCreatedPrintResult } from '../../printing';
 import { CreateClientModal } from '../../clients/components/CreateClientModal';
 import { useProducts } from '../../products/api/products';
 import { newIdempotencyKey, useCreateReceipt } from '../api/create-receipt';
@@ -132,7 +133,7 @@ function CreateReceiptForm({
         onSuccess: (receipt) => {
           rememberPrices(body.items);
           notifySuccess(t.created(receipt.id));
-          if (receipt.printResult && !receipt.printResult.ok) notifyWarning(t.printFailed);
+          void handleCreatedPrintResult(receipt.printResult);
           onCreated?.(receipt);
           onClose();
         },

@@ -1,7 +1,8 @@
 import type { Receipt } from '@mostrador/shared';
-import { IconCashRegister, IconCircleX } from '@tabler/icons-react';
+import { IconCashRegister, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { es } from '../../../i18n/es';
+import { PrintCopiesModal } from '../../printing';
 import { ChangeStateModal } from './ChangeStateModal';
 import { RegisterPaymentModal } from './RegisterPaymentModal';
 
@@ -28,8 +29,7 @@ function CancelReceiptDialog(props: ReceiptActionDialogProps) {
 
 /**
  * The action menu, in order. The menu shows only to Protected-level roles (Admin, Manager).
- * Printing (its own issue) adds one entry here, e.g.
- * `{ key: 'print', label: es.printing.print, icon: IconPrinter, isAvailable: () => true, Dialog: PrintCopiesModal }`.
+ * The last entry, print (SPEC 2, for every state), is the printing feature's copies modal.
  */
 export const RECEIPT_ACTIONS: ReceiptAction[] = [
   {
@@ -47,4 +47,5 @@ export const RECEIPT_ACTIONS: ReceiptAction[] = [
     isAvailable: (r) => r.state !== 'Cancelled',
     Dialog: CancelReceiptDialog,
   },
+  { key: 'print', label: es.printing.print, icon: IconPrinter, isAvailable: () => true, Dialog: PrintCopiesModal },
 ];

@@ -1,0 +1,98 @@
+import { type PrintResult, type Receipt, receiptPdfPath } from '@mostrador/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { findReceipt } from '../receipts/receipts.queries.js';
+import { COLUMNS, ticketToEscPos } from './escpos.js';
+import { parsePrinterUrl, sendToPrinter } from './printer.js';
+import { renderReceiptPdf } from './receipt.pdf.js';
+import { type BusinessInfo, buildTicket, splitLines } from './ticket.js';
+
+// DESIGN 4 (Printing): the server re-reads the receipt by id and prints what the database holds.
+// With PRINTER_URL it sends ESC/POS to the thermal printer; without it, it answers where the
+// receipt's PDF is and the web app opens that in the browser's print dialog.
+
+export const PRINT_MESSAGES = {
+  sent: 'El recibo se envió a la impresora.',
+  pdfReady: 'Recibo listo para imprimir.',
+  failed: 'No se pudo imprimir el recibo.',
+} as const;
+
+export type PrintingConfig = Pick<
+  Config,
+  'PRINTER_URL' | 'PRINTER_TIMEOUT_MS' | 'BUSINESS_NAME' | 'BUSINESS_DETAILS' | 'RECEIPT_FOOTER' | 'PAPER_WIDTH_MM'
+>;
+
+export interface PrintingDeps {
+  db: Kysely<DB>;
+  config: PrintingConfig;
+}
+
+const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.`);
+
+export function createPrintingService({ db, config }: PrintingDeps) {
+  const business: BusinessInfo = {
+    name: config.BUSINESS_NAME,
+    details: splitLines(config.BUSINESS_DETAILS),
+    footer: splitLines(config.RECEIPT_FOOTER),
+  };
+  const printer = config.PRINTER_URL ? parsePrinterUrl(config.PRINTER_URL) : null;
+
+  async function load(id: number): Promise<Receipt> {
+    const receipt = await findReceipt(db, id);
+    if (!receipt) throw receiptNotFound(id);
+    return receipt;
+  }
+
+  /** Prints a receipt already read from the database; throws the printer's 502/504. */
+  async function print(receipt: Receipt, copies: number): Promise<PrintResult> {
+    if (!printer) return { ok: true, message: PRINT_MESSAGES.pdfReady, pdfUrl: receiptPdfPath(receipt.id, copies) };
+    const job = ticketToEscPos(buildTicket(receipt, business), { columns: COLUMNS[config.PAPER_WIDTH_MM], copies });
+    await sendToPrinter(printer, job, config.PRINTER_TIMEOUT_MS);
+    return { ok: true, message: PRINT_MESSAGES.sent };
+  }
+
+  return {
+    hasPrinter: printer !== null,
+
+    /** POST /api/printReceipt. */
+    async printReceipt(id: number, copies: number): Promise<PrintResult> {
+      return print(await load(id), copies);
+    },
+
+    /**
+     * After receipt/create with printReceipt. The sale is committed, so a failure is reported in
+     * the answer (`ok: false`) and never thrown. An idempotent replay is not printed again on the
+     * thermal printer (the first request did); without one it gets the PDF address again, since
+     * the browser that lost the first answer never opened it.
+     */
+    async printAfterSale(
+      receipt: Receipt,
+      { replayed, log }: { replayed: boolean; log: FastifyBaseLogger },
+    ): Promise<PrintResult | undefined> {
+      if (replayed && printer) return undefined;
+      try {
+        return await print(receipt, 1);
+      } catch (error) {
+        log.warn({ err: error, receiptId: receipt.id }, 'printing a new receipt failed');
+        return { ok: false, message: error instanceof AppError ? error.message : PRINT_MESSAGES.failed };
+      }
+    },
+
+    /** GET /api/receipt/pdf/:id. */
+    async pdf(id: number, copies: number): Promise<{ receipt: Receipt; pdf: Buffer }> {
+      const receipt = await load(id);
+      const pdf = await renderReceiptPdf(buildTicket(receipt, business), {
+        paperWidthMm: config.PAPER_WIDTH_MM,
+        copies,
+        title: `Remisión #${receipt.id}`,
+        author: config.BUSINESS_NAME,
+      });
+      return { receipt, pdf };
+    },
+  };
+}
+
+export type PrintingService = ReturnType<typeof createPrintingService>;

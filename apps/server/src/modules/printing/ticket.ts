@@ -1,0 +1,162 @@
+import {
+  formatDateTime,
+  formatPayment,
+  formatShortDate,
+  PAYMENT_MODE_LABELS,
+  pesosToCents,
+  type Receipt,
+  RECEIPT_STATE_LABELS,
+} from '@mostrador/shared';
+
+// What a printed receipt says, independent of where it is printed: the PDF (receipt.pdf.ts)
+// and the thermal printer (escpos.ts) lay out this same ticket.
+
+export const TICKET_TEXTS = {
+  folio: (id: number) => `Remisión #${id}`,
+  date: 'Fecha',
+  client: 'Cliente',
+  noClient: 'Público en general',
+  seller: 'Vendedor',
+  paymentMode: 'Forma de pago',
+  state: 'Estado',
+  product: 'Producto',
+  amount: 'Importe',
+  /** "2 kg × $25.00" */
+  quantityTimesPrice: (quantity: string, units: string, price: string) => `${quantity} ${units} × ${price}`.trim(),
+  total: 'Total',
+  paid: 'Pagado',
+  balance: 'Saldo',
+  payments: 'Pagos',
+  noPayments: 'Sin pagos registrados.',
+  paymentCancelled: '(cancelado)',
+  copy: 'COPIA',
+} as const;
+
+const T = TICKET_TEXTS;
+
+/** The business as configured (BUSINESS_NAME, BUSINESS_DETAILS, RECEIPT_FOOTER). */
+export interface BusinessInfo {
+  name: string;
+  /** Address, phone, RFC… one entry per printed line. */
+  details: string[];
+  /** Printed at the end; empty lines are left out. */
+  footer: string[];
+}
+
+export interface TicketRow {
+  label: string;
+  value: string;
+  bold?: boolean;
+}
+
+export interface TicketItem {
+  name: string;
+  /** "2 kg × $25.00" */
+  detail: string;
+  total: string;
+}
+
+export interface TicketPayment {
+  date: string;
+  note: string;
+  amount: string;
+  cancelled: boolean;
+}
+
+export interface Ticket {
+  business: BusinessInfo;
+  folio: string;
+  rows: TicketRow[];
+  items: TicketItem[];
+  totals: TicketRow[];
+  /** Credit receipts only; null for cash. */
+  payments: TicketPayment[] | null;
+}
+
+/** '|' or new lines (real ones, or a literal "\n" as typed in a .env file) separate the lines. */
+export function splitLines(text: string | undefined): string[] {
+  if (!text) return [];
+  return text
+    .split(/\||\r?\n|\\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Intl puts narrow no-break spaces in times ("12:30 p.m."); neither WinAnsi nor CP850 has one. */
+export const plainSpaces = (text: string) => text.replace(/[\u00A0\u202F\u2009\u2007]/g, ' ');
+
+const money = (pesos: number) => formatPayment(pesosToCents(pesos));
+const integer = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
+
+/**
+ * The ticket of a receipt as the database holds it. Every amount is shown to the centavo (a
+ * printed receipt is a record of money; the screen's rounded totals are for reading at a glance).
+ */
+export function buildTicket(receipt: Receipt, business: BusinessInfo): Ticket {
+  const rows: TicketRow[] = [
+    { label: T.date, value: plainSpaces(formatDateTime(receipt.date)) },
+    { label: T.client, value: receipt.client?.name || T.noClient },
+    { label: T.seller, value: receipt.user.name },
+    { label: T.paymentMode, value: PAYMENT_MODE_LABELS[receipt.paymentMode] },
+    { label: T.state, value: RECEIPT_STATE_LABELS[receipt.state], bold: receipt.state === 'Cancelled' },
+  ];
+  const items = receipt.items.map((item) => ({
+    name: item.product.name,
+    detail: T.quantityTimesPrice(integer.format(item.quantity), item.product.units, money(item.price)),
+    total: money(item.total),
+  }));
+  const credit = receipt.paymentMode === 'Credit';
+  const totals: TicketRow[] = [
+    { label: T.total, value: money(receipt.total), bold: true },
+    { label: T.paid, value: money(receipt.paid) },
+  ];
+  if (credit) totals.push({ label: T.balance, value: money(receipt.balance), bold: true });
+  const payments = credit
+    ? receipt.payments.map((p) => ({
+        date: plainSpaces(formatShortDate(p.createdAt)),
+        note: p.note ?? '',
+        amount: money(p.reason === 'REMOVE' ? -p.amount : p.amount),
+        cancelled: !p.isEnabled,
+      }))
+    : null;
+  return { business, folio: T.folio(receipt.id), rows, items, totals, payments };
+}
+
+const TYPOGRAPHIC: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\u2026': '...',
+  '\u2022': '*',
+  '\u20AC': 'EUR',
+};
+
+/**
+ * Text as a single-byte printer or font can show it: control characters become spaces (a
+ * product name can never smuggle a printer command), characters `canEncode` refuses lose their
+ * accents ("ŝ" → "s") or become their plain look-alike (“ ” → "), and anything else becomes "?".
+ */
+export function foldText(text: string, canEncode: (char: string) => boolean): string {
+  let out = '';
+  for (const char of plainSpaces(text)) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
+      out += ' ';
+    } else if (canEncode(char)) {
+      out += char;
+    } else {
+      const lookAlike = TYPOGRAPHIC[char];
+      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
+      if (lookAlike && [...lookAlike].every(canEncode)) out += lookAlike;
+      else if (bare && bare !== char && [...bare].every(canEncode)) out += bare;
+      else out += '?';
+    }
+  }
+  return out;
+}

@@ -1,0 +1,13 @@
+import type { AccessRow } from './types.js';
+
+// Every role prints (DESIGN 3). Allowed roles get past the permission check to a 400 (empty body)
+// or a 404 (no such receipt).
+export const rows: AccessRow[] = [
+  { method: 'POST', route: '/api/printReceipt', payload: {}, roles: ['Admin', 'Manager', 'Seller'] },
+  {
+    method: 'GET',
+    route: '/api/receipt/pdf/:id',
+    url: '/api/receipt/pdf/1',
+    roles: ['Admin', 'Manager', 'Seller'],
+  },
+];

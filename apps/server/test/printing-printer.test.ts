@@ -1,0 +1,330 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { CreateReceiptResponse, PrintResult, Receipt } from '@mostrador/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS, encodeCp850, labelValue, ticketToEscPos, wrap } from '../src/modules/printing/escpos.js';
+import { sendToPrinter } from '../src/modules/printing/printer.js';
+import { buildTicket, foldText } from '../src/modules/printing/ticket.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createReceipt, postReceipt, seedClient, seedProduct, stockOf } from './helpers/receipts-factories.js';
+
+// Printing to an ESC/POS thermal printer over TCP (DESIGN 4). A local listener stands in for the
+// printer and keeps every byte it receives.
+
+const ESC = 0x1b;
+const GS = 0x1d;
+const INIT = Buffer.from([ESC, 0x40]);
+const CODE_PAGE_850 = Buffer.from([ESC, 0x74, 2]);
+const PARTIAL_CUT = Buffer.from([GS, 0x56, 0x42, 0]);
+
+/** A printer on 127.0.0.1: each connection's bytes, once the sender closed it. */
+class FakePrinter {
+  readonly jobs: Buffer[] = [];
+  private waiting: (() => void)[] = [];
+  private server: Server = createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('end', () => {
+      this.jobs.push(Buffer.concat(chunks));
+      socket.end();
+      for (const wake of this.waiting.splice(0)) wake();
+    });
+  });
+  /** The job number `n` (1-based), once it has fully arrived. */
+  async job(n: number): Promise<Buffer> {
+    while (this.jobs.length < n) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return this.jobs[n - 1]!;
+  }
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    return `tcp://127.0.0.1:${address.port}`;
+  }
+  stop() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** A port nobody listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A printer that never answers: a listener in a child process whose event loop is blocked, so
+ * it never accepts. Once its accept queue (backlog 1) is full, the kernel drops further
+ * connection attempts and a client's connect hangs.
+ */
+async function hungPrinter(): Promise<{ url: string; stop: () => void }> {
+  const child: ChildProcess = spawn(process.execPath, [
+    '-e',
+    `const s = require('net').createServer();
+     s.listen({ host: '127.0.0.1', port: 0, backlog: 1 }, () => {
+       process.stdout.write(s.address().port + '\\n');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120000);
+     });`,
+  ]);
+  const port = await new Promise<number>((resolve) => child.stdout!.once('data', (d) => resolve(Number(d))));
+  const fillers: Socket[] = [];
+  for (let i = 0; i < 3; i++) fillers.push(connect(port, '127.0.0.1').on('error', () => {}));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return {
+    url: `tcp://127.0.0.1:${port}`,
+    stop: () => {
+      for (const socket of fillers) socket.destroy();
+      child.kill('SIGKILL');
+    },
+  };
+}
+
+/** How many times `needle` occurs in `haystack`. */
+function count(haystack: Buffer, needle: Buffer): number {
+  let n = 0;
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+/** The printed lines: commands removed, CP850 decoded back (enough for the letters used here). */
+function printedLines(job: Buffer): string[] {
+  const commands = [...Object.values(COMMANDS).map((c) => Buffer.from(c)), Buffer.from([ESC, 0x74, 2])].sort(
+    (a, b) => b.length - a.length,
+  );
+  const text: number[] = [];
+  for (let i = 0; i < job.length;) {
+    const command = commands.find((c) => job.subarray(i, i + c.length).equals(c));
+    if (command) {
+      i += command.length;
+      continue;
+    }
+    text.push(job[i]!);
+    i++;
+  }
+  const back: Record<number, string> = { 0xa0: 'á', 0x82: 'é', 0xa1: 'í', 0xa2: 'ó', 0xa3: 'ú', 0xa4: 'ñ', 0x81: 'ü' };
+  Object.assign(back, { 0xa5: 'Ñ', 0xa8: '¿', 0xad: '¡', 0x9e: '×', 0xb5: 'Á' });
+  return String.fromCharCode(...text)
+    .split('')
+    .map((c) => back[c.charCodeAt(0)] ?? c)
+    .join('')
+    .split('\n');
+}
+
+describe('ESC/POS encoding', () => {
+  it('writes Spanish letters in code page PC850', () => {
+    expect([...encodeCp850('áéíóú ÁÉÍÓÚ ñÑ üÜ ¿¡ ×')]).toEqual([
+      0xa0, 0x82, 0xa1, 0xa2, 0xa3, 0x20, 0xb5, 0x90, 0xd6, 0xe0, 0xe9, 0x20, 0xa4, 0xa5, 0x20, 0x81, 0x9a, 0x20, 0xa8,
+      0xad, 0x20, 0x9e,
+    ]);
+    expect(encodeCp850('Total $1,234.50').toString('latin1')).toBe('Total $1,234.50');
+  });
+
+  it('never lets text carry a printer command, and folds what PC850 lacks', () => {
+    expect(encodeCp850('A\x1b@\x1dV\x00B')).toEqual(Buffer.from('A @ V B', 'latin1'));
+    const inLatin1 = (c: string) => c.charCodeAt(0) <= 0xff;
+    expect(foldText('“Güero” — 5 € ŝ 🙂\u202Fp.m.', inLatin1)).toBe('"Güero" - 5 EUR s ? p.m.');
+  });
+
+  it('keeps every line within the paper columns', () => {
+    expect(wrap('Arroz súper extra de grano largo', 12)).toEqual(['Arroz súper', 'extra de', 'grano largo']);
+    expect(wrap('Supercalifragilístico', 8)).toEqual(['Supercal', 'ifragilí', 'stico']);
+    expect(labelValue('Total', '$5.00', 20)).toEqual(['Total          $5.00']);
+    expect(labelValue('Una etiqueta muy larga', '$1,000.00', 16)).toEqual([
+      'Una etiqueta muy',
+      'larga',
+      '       $1,000.00',
+    ]);
+  });
+});
+
+describe('with a thermal printer (PRINTER_URL)', () => {
+  const printer = new FakePrinter();
+  let t: TestApp;
+  let receipt: Receipt;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PRINTER_URL: await printer.start(), BUSINESS_NAME: 'Papelería Ñandú' });
+    const db = t.testDb.database.db;
+    const product = await seedProduct(db, { name: 'Cuaderno “Económico” año 2026', units: 'pza' });
+    const client = await seedClient(db, { firstName: 'José', lastName: 'Peña' });
+    receipt = await createReceipt(
+      t,
+      {
+        paymentMode: 'Credit',
+        clientId: client.id,
+        date: '2026-11-21T12:30:00',
+        items: [{ productId: product.id, quantity: 3, price: 45.5 }],
+      },
+      'Manager',
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await printer.stop();
+  });
+
+  it('sends initialise, code page, the ticket and a cut per copy; COPIA from the second; amounts from the database', async () => {
+    const before = printer.jobs.length;
+    const response = await t.injectAs('Seller', {
+      method: 'POST',
+      url: '/api/printReceipt',
+      // Client-sent amounts are ignored: the server re-reads the receipt.
+      payload: { copies: 2, receipt: { ...receipt, total: 1, balance: 1 } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<PrintResult>()).toEqual({ ok: true, message: 'El recibo se envió a la impresora.' });
+    // Success is answered once the socket took every byte and closed: the printer has them all.
+    const job = await printer.job(before + 1);
+
+    expect(job.subarray(0, 5)).toEqual(Buffer.concat([INIT, CODE_PAGE_850]));
+    expect(count(job, INIT)).toBe(2);
+    expect(count(job, CODE_PAGE_850)).toBe(2);
+    expect(count(job, PARTIAL_CUT)).toBe(2);
+    expect(job.subarray(-PARTIAL_CUT.length)).toEqual(PARTIAL_CUT);
+    expect(count(job, Buffer.from('COPIA'))).toBe(1);
+    // The copy mark is in the second copy, after the first cut.
+    expect(job.indexOf(Buffer.from('COPIA'))).toBeGreaterThan(job.indexOf(PARTIAL_CUT));
+    // Accented text in PC850 bytes, never UTF-8.
+    expect(job.includes(Buffer.from([0x50, 0x61, 0x70, 0x65, 0x6c, 0x65, 0x72, 0xa1, 0x61]))).toBe(true); // Papelería
+    expect(job.includes(Buffer.from(`Remisi\xa2n #${receipt.id}`, 'latin1'))).toBe(true);
+    expect(job.includes(Buffer.from('Ñandú', 'utf8'))).toBe(false);
+
+    const lines = printedLines(job);
+    expect(lines.every((line) => line.length <= 42)).toBe(true);
+    expect(lines).toContain(`Remisión #${receipt.id}`);
+    expect(lines).toContain('Cliente                          José Peña');
+    expect(lines).toContain('Forma de pago                      Crédito');
+    expect(lines).toContain('Cuaderno "Económico" año 2026');
+    expect(lines).toContain('  3 pza × $45.50                   $136.50');
+    expect(lines).toContain('Total                              $136.50');
+    expect(lines).toContain('Saldo                              $136.50');
+    expect(lines).toContain('¡Gracias por su compra!');
+  });
+
+  it('prints one copy after a sale with printReceipt and says so in printResult', async () => {
+    const before = printer.jobs.length;
+    const product = await seedProduct(t.testDb.database.db, { name: 'Lápiz', stock: 5 });
+    const response = await postReceipt(t, {
+      paymentMode: 'Cash',
+      date: '2026-11-21T10:00:00',
+      items: [{ productId: product.id, quantity: 2, price: 7.5 }],
+      printReceipt: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<CreateReceiptResponse>();
+    expect(created.printResult).toEqual({ ok: true, message: 'El recibo se envió a la impresora.' });
+    const job = await printer.job(before + 1);
+    expect(printer.jobs).toHaveLength(before + 1);
+    expect(count(job, PARTIAL_CUT)).toBe(1);
+    expect(count(job, Buffer.from('COPIA'))).toBe(0);
+    expect(printedLines(job)).toContain('Total                               $15.00');
+  });
+
+  it('lays a 58 mm ticket out in 32 columns', () => {
+    const ticket = buildTicket(receipt, { name: 'Papelería', details: ['Calle Ñ 1'], footer: ['Gracias'] });
+    const lines = printedLines(ticketToEscPos(ticket, { columns: 32, copies: 1 }));
+    expect(lines.every((line) => line.length <= 32)).toBe(true);
+    expect(lines).toContain('Total                    $136.50');
+  });
+});
+
+describe('with a printer that is off (connection refused)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PRINTER_URL: `tcp://127.0.0.1:${await closedPort()}` });
+  });
+  afterAll(() => t.close());
+
+  it('answers 502 with a Spanish message at once', async () => {
+    const product = await seedProduct(t.testDb.database.db);
+    const receipt = await createReceipt(t, {
+      paymentMode: 'Cash',
+      date: '2026-11-21T10:00:00',
+      items: [{ productId: product.id, quantity: 1, price: 10 }],
+    });
+    const started = Date.now();
+    const response = await t.injectAs('Seller', {
+      method: 'POST',
+      url: '/api/printReceipt',
+      payload: { copies: 1, receipt: { id: receipt.id } },
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: 'BAD_GATEWAY', message: 'No se pudo conectar con la impresora.' });
+  });
+
+  it('still makes the sale on receipt/create: 201 with printResult ok false, receipt and stock saved', async () => {
+    const db = t.testDb.database.db;
+    const product = await seedProduct(db, { stock: 10 });
+    const response = await postReceipt(t, {
+      paymentMode: 'Cash',
+      date: '2026-11-21T11:00:00',
+      items: [{ productId: product.id, quantity: 4, price: 12.25 }],
+      printReceipt: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<CreateReceiptResponse>();
+    expect(created.printResult).toEqual({ ok: false, message: 'No se pudo conectar con la impresora.' });
+    expect(created).toMatchObject({ state: 'Paid', total: 49, paid: 49, balance: 0 });
+    const details = await t.injectAs('Seller', { method: 'GET', url: `/api/receipt/details/${created.id}` });
+    expect(details.statusCode).toBe(200);
+    expect(details.json<Receipt>().total).toBe(49);
+    expect(await stockOf(db, product.id)).toBe(6);
+  });
+});
+
+describe('with a printer that does not answer', () => {
+  let t: TestApp;
+  let hung: Awaited<ReturnType<typeof hungPrinter>>;
+  beforeAll(async () => {
+    hung = await hungPrinter();
+    t = await createTestApp({ PRINTER_URL: hung.url, PRINTER_TIMEOUT_MS: '300' });
+  });
+  afterAll(async () => {
+    hung.stop();
+    await t.close();
+  });
+
+  it('gives up after PRINTER_TIMEOUT_MS with 504, and the sale of receipt/create stands', async () => {
+    const db = t.testDb.database.db;
+    const product = await seedProduct(db, { stock: 3 });
+    const started = Date.now();
+    const response = await postReceipt(t, {
+      paymentMode: 'Cash',
+      date: '2026-11-21T11:00:00',
+      items: [{ productId: product.id, quantity: 1, price: 30 }],
+      printReceipt: true,
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(response.statusCode).toBe(201);
+    const created = response.json<CreateReceiptResponse>();
+    expect(created.printResult).toEqual({ ok: false, message: 'La impresora no respondió a tiempo.' });
+    expect(await stockOf(db, product.id)).toBe(2);
+
+    const retried = Date.now();
+    const print = await t.injectAs('Manager', {
+      method: 'POST',
+      url: '/api/printReceipt',
+      payload: { copies: 1, receipt: { id: created.id } },
+    });
+    const elapsed = Date.now() - retried;
+    expect(print.statusCode).toBe(504);
+    expect(print.json()).toEqual({ error: 'GATEWAY_TIMEOUT', message: 'La impresora no respondió a tiempo.' });
+    expect(elapsed).toBeGreaterThanOrEqual(290);
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('destroys the socket it gave up on', async () => {
+    const sockets = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length;
+    const before = sockets();
+    const port = Number(hung.url.split(':').at(-1));
+    const pending = sendToPrinter({ host: '127.0.0.1', port }, Buffer.from('x'), 100);
+    expect(sockets()).toBe(before + 1);
+    await expect(pending).rejects.toMatchObject({ statusCode: 504, code: 'GATEWAY_TIMEOUT' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sockets()).toBe(before);
+  });
+});

@@ -1,0 +1,187 @@
+import { businessNowLocalTimestamp, type Product, type Receipt } from '@mostrador/shared';
+import type { Locator, Page } from '@playwright/test';
+import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
+
+// Printing (issue 6). The e2e server has no PRINTER_URL, so printing opens the receipt's PDF in
+// the browser's print dialog: the app fetches /api/receipt/pdf/<id>?copies=N with its token and
+// prints it from a hidden frame. window.print is replaced in every frame to count the calls
+// (headless Chromium has no dialog to show).
+
+test.describe.configure({ mode: 'parallel' });
+
+async function seedProduct(): Promise<Product> {
+  const api = await apiAs('Admin');
+  const id = unique();
+  const response = await api.post('/api/product/create', {
+    multipart: { name: `Piñata ${id}`, cuid: `IMP-${id}`.toUpperCase(), units: 'pza', stockQuantity: '10' },
+  });
+  expect(response.status()).toBe(201);
+  const product = (await response.json()) as Product;
+  await api.dispose();
+  return product;
+}
+
+async function seedCreditReceipt(): Promise<Receipt> {
+  const product = await seedProduct();
+  const api = await apiAs('Admin');
+  const id = unique();
+  const client = await (
+    await api.post('/api/client/register', { data: { firstName: `Íñigo ${id}`, lastName: 'Ruíz' } })
+  ).json();
+  const response = await api.post('/api/receipt/create', {
+    data: {
+      clientId: client.id,
+      paymentMode: 'Credit',
+      items: [{ productId: product.id, quantity: 2, price: 150.5 }],
+      date: businessNowLocalTimestamp(),
+      printReceipt: false,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const receipt = (await response.json()) as Receipt;
+  await api.dispose();
+  return receipt;
+}
+
+/** Counts window.print calls in any frame of the page (on the top window's __prints). */
+async function countPrints(page: Page) {
+  await page.addInitScript(() => {
+    const top = window.top as Window & { __prints?: number };
+    window.print = () => {
+      top.__prints = (top.__prints ?? 0) + 1;
+    };
+  });
+}
+const printsOf = (page: Page) => page.evaluate(() => (window as Window & { __prints?: number }).__prints ?? 0);
+
+test.describe('Printing as Manager', () => {
+  test.use({ storageState: storageStateOf('Manager') });
+
+  test('prints copies from the action menu: the copies modal, then the PDF in the print dialog', async ({ page }) => {
+    const receipt = await seedCreditReceipt();
+    await countPrints(page);
+    await page.goto(`/receipts/${receipt.id}`);
+    const card = page.getByRole('article', { name: `Remisión #${receipt.id}` });
+    await card.getByRole('button', { name: `Acciones de la remisión #${receipt.id}` }).click();
+    await page.getByRole('menuitem', { name: 'Imprimir' }).click();
+
+    const modal = page.getByRole('dialog', { name: `Imprimir remisión #${receipt.id}` });
+    const copies = modal.getByRole('textbox', { name: 'Copias' });
+    await expect(copies).toHaveValue('1');
+
+    // SPEC 5: at least 1 copy.
+    await copies.fill('0');
+    await modal.getByRole('button', { name: 'Imprimir' }).click();
+    await expect(modal.getByText('El número de copias debe ser al menos 1.')).toBeVisible();
+    await copies.fill('');
+    await modal.getByRole('button', { name: 'Imprimir' }).click();
+    await expect(modal.getByText('El número de copias debe ser al menos 1.')).toBeVisible();
+
+    await copies.fill('2');
+    const pdf = page.waitForResponse((r) => r.url().endsWith(`/api/receipt/pdf/${receipt.id}?copies=2`));
+    const print = page.waitForResponse((r) => r.url().endsWith('/api/printReceipt'));
+    await modal.getByRole('button', { name: 'Imprimir' }).click();
+
+    const printResponse = await print;
+    expect(printResponse.status()).toBe(200);
+    expect(await printResponse.json()).toEqual({
+      ok: true,
+      message: 'Recibo listo para imprimir.',
+      pdfUrl: `/api/receipt/pdf/${receipt.id}?copies=2`,
+    });
+    // The whole receipt went in the body (SPEC 7), with the copies asked.
+    expect(printResponse.request().postDataJSON()).toMatchObject({ copies: 2, receipt: { id: receipt.id } });
+
+    const pdfResponse = await pdf;
+    expect(pdfResponse.status()).toBe(200);
+    expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+    expect((await pdfResponse.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await expect(page.getByText('Recibo listo para imprimir.')).toBeVisible();
+    await expect(modal).toBeHidden();
+    // The PDF is in a hidden frame, from an object URL, and its window was asked to print.
+    await expect(page.getByTestId('print-frame')).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => printsOf(page)).toBe(1);
+  });
+
+  test('a failed print says so and keeps the modal open', async ({ page }) => {
+    const receipt = await seedCreditReceipt();
+    await page.route('**/api/printReceipt', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'BAD_GATEWAY', message: 'No se pudo conectar con la impresora.' }),
+      }),
+    );
+    await page.goto(`/receipts/${receipt.id}`);
+    await page.getByRole('button', { name: `Acciones de la remisión #${receipt.id}` }).click();
+    await page.getByRole('menuitem', { name: 'Imprimir' }).click();
+    const modal = page.getByRole('dialog', { name: `Imprimir remisión #${receipt.id}` });
+    await modal.getByRole('button', { name: 'Imprimir' }).click();
+    await expect(
+      page.getByText(
+        'Hubo un problema al imprimir el recibo. Inténtelo de nuevo. No se pudo conectar con la impresora.',
+      ),
+    ).toBeVisible();
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(modal).toBeHidden();
+  });
+});
+
+/** A cash sale of one product through the new-receipt form, with 'Imprimir remisión' switched on. */
+async function sellAndPrint(page: Page, product: Product) {
+  await page.goto('/receipts');
+  await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+  const row = form.getByTestId('receipt-item').first();
+  const combobox: Locator = row.getByRole('combobox', { name: 'Producto' });
+  await combobox.click();
+  await combobox.fill(product.cuid);
+  await page.getByRole('option', { name: new RegExp(product.cuid) }).click();
+  await row.getByLabel('Cantidad').fill('1');
+  await row.getByLabel('Precio').fill('99.5');
+  const print = form.getByRole('switch', { name: 'Imprimir remisión' });
+  await print.check();
+  await expect(print).toBeChecked();
+  await form.getByRole('button', { name: 'Crear remisión' }).click();
+  const toast = page.getByText(/La remisión #\d+ ha sido creada correctamente\./).last();
+  await expect(toast).toBeVisible();
+  return Number((await toast.textContent())!.match(/#(\d+)/)![1]);
+}
+
+test.describe('Printing after a sale, as Seller', () => {
+  test.use({ storageState: storageStateOf('Seller') });
+
+  test('a sale with printing on opens its PDF (one copy) in the print dialog', async ({ page }) => {
+    const product = await seedProduct();
+    await countPrints(page);
+    const pdf = page.waitForResponse((r) => /\/api\/receipt\/pdf\/\d+\?copies=1$/.test(r.url()));
+    const id = await sellAndPrint(page, product);
+    const pdfResponse = await pdf;
+    expect(pdfResponse.url()).toMatch(new RegExp(`/api/receipt/pdf/${id}\\?copies=1$`));
+    expect(pdfResponse.status()).toBe(200);
+    expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+    await expect(page.getByTestId('print-frame')).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => printsOf(page)).toBe(1);
+  });
+
+  test('a sale whose print failed is kept and shows the warning', async ({ page }) => {
+    const product = await seedProduct();
+    // The server's answer as with a thermal printer that is off.
+    await page.route('**/api/receipt/create', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      await route.fulfill({
+        response,
+        json: { ...json, printResult: { ok: false, message: 'No se pudo conectar con la impresora.' } },
+      });
+    });
+    const id = await sellAndPrint(page, product);
+    await expect(
+      page.getByText('El recibo fue creado pero hubo un problema al imprimir. Inténtelo de nuevo.'),
+    ).toBeVisible();
+    await expect(page.getByRole('article', { name: `Remisión #${id}` })).toBeVisible();
+    await expect(page.getByTestId('print-frame')).toHaveCount(0);
+  });
+});
