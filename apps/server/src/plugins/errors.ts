@@ -40,6 +40,9 @@ const CONSTRAINT_CODES = new Set([
   '23502',
 ]);
 
+// PostgreSQL refusing a value (e.g. a NUL character in text) that validation let through.
+const INVALID_VALUE_CODES = new Set(['22021', '22P05', '22001', '22003']);
+
 interface ValidationIssue {
   instancePath: string;
   message?: string;
@@ -73,6 +76,10 @@ function errorsPlugin(app: FastifyInstance) {
         message: 'La operación no se pudo completar porque entra en conflicto con los datos actuales.',
         error: 'CONFLICT',
       });
+    }
+    if (error.code && INVALID_VALUE_CODES.has(error.code)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ message: 'Un valor enviado no es válido.', error: 'VALIDATION_ERROR' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

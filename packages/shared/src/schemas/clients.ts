@@ -9,14 +9,6 @@ export const MAX_PHONE = 40;
 export const CLIENT_FIRST_NAME_REQUIRED = 'El nombre es obligatorio.';
 export const CLIENT_LAST_NAME_REQUIRED = 'El apellido es obligatorio.';
 export const INVALID_EMAIL = 'Correo electrónico inválido.';
-export const CONTROL_CHARACTERS = 'No se permiten caracteres de control.';
-
-// Control characters have no place in a name or a phone (PostgreSQL even refuses NUL in text,
-// which would turn into a server error); the address may span lines and keep tabs.
-const ANY_CONTROL = /\p{Cc}/u;
-/** A control character other than tab and line breaks. */
-const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
-const without = (pattern: RegExp) => (value: string | null) => value === null || !pattern.test(value);
 
 /** A client as the API returns it. `lastName` may be null on legacy records (SPEC 3). */
 export const clientSchema = z.object({
@@ -38,17 +30,17 @@ const optionalEmail = z
   .trim()
   .toLowerCase()
   .max(MAX_EMAIL, `Máximo ${MAX_EMAIL} caracteres.`)
-  .refine(without(ANY_CONTROL), INVALID_EMAIL)
+  .refine((v) => !/\p{Cc}/u.test(v), INVALID_EMAIL)
   .nullish()
   .transform((v) => (v ? v : null))
   .pipe(z.email(INVALID_EMAIL).nullable());
 
 const clientFields = {
-  firstName: requiredText(CLIENT_FIRST_NAME_REQUIRED, MAX_NAME).refine(without(ANY_CONTROL), CONTROL_CHARACTERS),
-  lastName: requiredText(CLIENT_LAST_NAME_REQUIRED, MAX_NAME).refine(without(ANY_CONTROL), CONTROL_CHARACTERS),
-  phone: optionalText(MAX_PHONE).refine(without(ANY_CONTROL), CONTROL_CHARACTERS),
+  firstName: requiredText(CLIENT_FIRST_NAME_REQUIRED, MAX_NAME),
+  lastName: requiredText(CLIENT_LAST_NAME_REQUIRED, MAX_NAME),
+  phone: optionalText(MAX_PHONE),
   email: optionalEmail,
-  address: optionalText(MAX_TEXT).refine(without(CONTROL_BUT_LINES), CONTROL_CHARACTERS),
+  address: optionalText(MAX_TEXT, { multiline: true }),
 };
 
 /** POST /client/register (SPEC 5: first and last name required and not blank). */

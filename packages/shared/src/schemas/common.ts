@@ -20,16 +20,29 @@ export const idSchema = z.coerce
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
 /** Required text, trimmed; `label` names the field in the message. */
+export const CONTROL_CHARACTERS = 'No se permiten caracteres de control.';
+// Control characters have no place in names or codes (PostgreSQL even refuses NUL in text,
+// which would otherwise surface as a server error); multi-line text may keep tabs and line breaks.
+const ANY_CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
+
 export function requiredText(message: string, max = MAX_NAME) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres.`);
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Máximo ${max} caracteres.`)
+    .refine((v) => !ANY_CONTROL.test(v), CONTROL_CHARACTERS);
 }
 
 /** Optional text: missing, null or blank become null. */
-export function optionalText(max = MAX_TEXT) {
+export function optionalText(max = MAX_TEXT, { multiline = false } = {}) {
+  const control = multiline ? CONTROL_BUT_LINES : ANY_CONTROL;
   return z
     .string()
     .trim()
     .max(max, `Máximo ${max} caracteres.`)
+    .refine((v) => !control.test(v), CONTROL_CHARACTERS)
     .nullish()
     .transform((v) => (v ? v : null));
 }
