@@ -48,7 +48,7 @@ describe('POST /api/auth/login', () => {
   it('rejects missing and unknown fields with a Spanish message naming the field', async () => {
     const missing = await post('/api/auth/login', { email: 'a@b.mx' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'password: La contraseña es obligatoria.', error: 'VALIDATION_ERROR' });
+    expect(missing.json()).toEqual({ message: 'La contraseña es obligatoria.', error: 'VALIDATION_ERROR' });
 
     const extra = await post('/api/auth/login', { email: 'a@b.mx', password: 'x', admin: true });
     expect(extra.statusCode).toBe(400);
@@ -225,21 +225,21 @@ describe('POST /api/auth/register and GET /api/user/list', () => {
   });
 
   it.each([
-    [{ email: 'x@tienda.mx', password: 'contraseña-123', role: 'Seller' }, 'name: El nombre es obligatorio.'],
+    [{ email: 'x@tienda.mx', password: 'contraseña-123', role: 'Seller' }, 'El nombre es obligatorio.'],
     [
       { name: '   ', email: 'x@tienda.mx', password: 'contraseña-123', role: 'Seller' },
-      'name: El nombre es obligatorio.',
+      'El nombre es obligatorio.',
     ],
     [
       { name: 'X', email: 'no-es-correo', password: 'contraseña-123', role: 'Seller' },
-      'email: Correo electrónico inválido.',
+      'Correo electrónico inválido.',
     ],
     [
       { name: 'X', email: 'x@tienda.mx', password: 'corta', role: 'Seller' },
-      'password: La contraseña debe tener al menos 8 caracteres.',
+      'La contraseña debe tener al menos 8 caracteres.',
     ],
-    [{ name: 'X', email: 'x@tienda.mx', password: 'contraseña-123', role: 'Jefe' }, 'role: El rol es obligatorio.'],
-    [{ name: 'X', email: 'x@tienda.mx', password: 'contraseña-123' }, 'role: El rol es obligatorio.'],
+    [{ name: 'X', email: 'x@tienda.mx', password: 'contraseña-123', role: 'Jefe' }, 'El rol es obligatorio.'],
+    [{ name: 'X', email: 'x@tienda.mx', password: 'contraseña-123' }, 'El rol es obligatorio.'],
   ])('rejects %j', async (payload, message) => {
     const response = await t.injectAs('Admin', { method: 'POST', url: '/api/auth/register', payload });
     expect(response.statusCode).toBe(400);

@@ -141,22 +141,22 @@ describe('POST /api/client/register', () => {
   });
 
   it.each([
-    [{ lastName: 'Garza' }, 'firstName: El nombre es obligatorio.'],
-    [{ firstName: '   ', lastName: 'Garza' }, 'firstName: El nombre es obligatorio.'],
-    [{ firstName: 'Raúl', lastName: '  ' }, 'lastName: El apellido es obligatorio.'],
-    [{ firstName: 'Raúl', lastName: null }, 'lastName: El apellido es obligatorio.'],
-    [{ firstName: 'Raúl', lastName: 'Garza', email: 'raul@' }, 'email: Correo electrónico inválido.'],
+    [{ lastName: 'Garza' }, 'El nombre es obligatorio.'],
+    [{ firstName: '   ', lastName: 'Garza' }, 'El nombre es obligatorio.'],
+    [{ firstName: 'Raúl', lastName: '  ' }, 'El apellido es obligatorio.'],
+    [{ firstName: 'Raúl', lastName: null }, 'El apellido es obligatorio.'],
+    [{ firstName: 'Raúl', lastName: 'Garza', email: 'raul@' }, 'Correo electrónico inválido.'],
     [{ firstName: 'x'.repeat(121), lastName: 'Garza' }, 'firstName: Máximo 120 caracteres.'],
     [{ firstName: 'Raúl', lastName: 'Garza', phone: '9'.repeat(41) }, 'phone: Máximo 40 caracteres.'],
     [{ firstName: 'Raúl', lastName: 'Garza', address: 'a'.repeat(501) }, 'address: Máximo 500 caracteres.'],
     [{ firstName: 'Raúl', lastName: 'Garza', isEnabled: false }, 'Campo no permitido: isEnabled'],
-    [{ firstName: 7, lastName: 'Garza' }, 'firstName: El nombre es obligatorio.'],
+    [{ firstName: 7, lastName: 'Garza' }, 'El nombre es obligatorio.'],
     // PostgreSQL refuses NUL in text: it must be a 400 here, not a database error.
-    [{ firstName: 'Ra\u0000úl', lastName: 'Garza' }, 'firstName: No se permiten caracteres de control.'],
-    [{ firstName: 'Raúl', lastName: 'Garza\nSegunda línea' }, 'lastName: No se permiten caracteres de control.'],
+    [{ firstName: 'Ra\u0000úl', lastName: 'Garza' }, 'No se permiten caracteres de control.'],
+    [{ firstName: 'Raúl', lastName: 'Garza\nSegunda línea' }, 'No se permiten caracteres de control.'],
     [
       { firstName: 'Raúl', lastName: 'Garza', address: 'Calle\u0000 1' },
-      'address: No se permiten caracteres de control.',
+      'No se permiten caracteres de control.',
     ],
   ])('refuses %j with a 400 naming the field', async (payload, message) => {
     const response = await post('/api/client/register', payload);
@@ -276,7 +276,7 @@ describe('GET /api/client/details/:id', () => {
     for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
       const bad = await get(`/api/client/details/${id}`);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ message: 'id: El ID debe ser un número positivo', error: 'VALIDATION_ERROR' });
+      expect(bad.json()).toEqual({ message: 'El ID debe ser un número positivo', error: 'VALIDATION_ERROR' });
     }
   });
 });
@@ -332,12 +332,12 @@ describe('POST /api/client/edit', () => {
     const client = await register({ firstName: 'Val', lastName: 'Ida' });
     const blank = await post('/api/client/edit', { id: client.id, firstName: 'Val', lastName: ' ' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().message).toBe('lastName: El apellido es obligatorio.');
+    expect(blank.json().message).toBe('El apellido es obligatorio.');
     const noId = await post('/api/client/edit', { firstName: 'Val', lastName: 'Ida' });
     expect(noId.statusCode).toBe(400);
-    expect(noId.json().message).toBe('id: El ID debe ser un número positivo');
+    expect(noId.json().message).toBe('El ID debe ser un número positivo');
     const email = await post('/api/client/edit', { id: client.id, firstName: 'Val', lastName: 'Ida', email: 'x' });
-    expect(email.json().message).toBe('email: Correo electrónico inválido.');
+    expect(email.json().message).toBe('Correo electrónico inválido.');
     const missing = await post('/api/client/edit', { id: 999999, firstName: 'Val', lastName: 'Ida' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'El cliente #999999 no existe.', error: 'NOT_FOUND' });

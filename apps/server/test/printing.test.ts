@@ -102,7 +102,7 @@ describe('GET /api/receipt/pdf/:id', () => {
       'Abarrotes Doña Petra',
       'Av. Juárez 12, Monterrey',
       'Tel. 81 5555 0000',
-      'RFC: PEPJ800101AB1',
+      'PEPJ800101AB1',
       `Remisión #${receipt.id}`,
       '21/11/2026, 12:30 p.m.',
       'María José Núñez',

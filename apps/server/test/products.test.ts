@@ -175,7 +175,7 @@ describe('POST /api/product/create', () => {
     const response = await create({ name: 'Mala foto', cuid, units: 'pza', stockQuantity: 5 }, { data, type });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: 'image: La imagen debe ser JPEG, PNG o WebP.',
+      message: 'La imagen debe ser JPEG, PNG o WebP.',
       error: 'VALIDATION_ERROR',
     });
     expect(await db.selectFrom('products').select('id').where('cuid', '=', cuid).executeTakeFirst()).toBeUndefined();
@@ -192,7 +192,7 @@ describe('POST /api/product/create', () => {
     );
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      message: 'image: La imagen no puede pesar más de 5 MB.',
+      message: 'La imagen no puede pesar más de 5 MB.',
       error: 'PAYLOAD_TOO_LARGE',
     });
     expect(await db.selectFrom('products').select('id').where('cuid', '=', cuid).executeTakeFirst()).toBeUndefined();
@@ -232,20 +232,20 @@ describe('POST /api/product/create', () => {
   });
 
   it.each([
-    [{ cuid: 'X-1', units: 'pza', stockQuantity: 1 }, 'name: Nombre del producto es requerido'],
-    [{ name: 'A', cuid: '   ', units: 'pza', stockQuantity: 1 }, 'cuid: Código del producto es requerido'],
-    [{ name: 'A', cuid: 'X-2', units: '', stockQuantity: 1 }, 'units: Unidades del producto son requeridas'],
+    [{ cuid: 'X-1', units: 'pza', stockQuantity: 1 }, 'Nombre del producto es requerido'],
+    [{ name: 'A', cuid: '   ', units: 'pza', stockQuantity: 1 }, 'Código del producto es requerido'],
+    [{ name: 'A', cuid: 'X-2', units: '', stockQuantity: 1 }, 'Unidades del producto son requeridas'],
     [
       { name: 'A', cuid: 'X-3', units: 'pza', stockQuantity: -1 },
-      'stockQuantity: El stock debe ser un número entero mayor o igual a 0',
+      'El stock debe ser un número entero mayor o igual a 0',
     ],
     [
       { name: 'A', cuid: 'X-4', units: 'pza', stockQuantity: '2.5' },
-      'stockQuantity: El stock debe ser un número entero mayor o igual a 0',
+      'El stock debe ser un número entero mayor o igual a 0',
     ],
     [
       { name: 'A', cuid: 'X-5', units: 'pza', stockQuantity: 'diez' },
-      'stockQuantity: El stock debe ser un número entero mayor o igual a 0',
+      'El stock debe ser un número entero mayor o igual a 0',
     ],
     [{ name: 'A', cuid: 'X-6', units: 'pza', stockQuantity: 1, precio: 10 }, 'Campo no permitido: precio'],
   ])('refuses %o with 400 "%s"', async (fields, message) => {
@@ -266,7 +266,7 @@ describe('POST /api/product/create', () => {
   it('refuses a text value in the image field', async () => {
     const response = await create({ name: 'A', cuid: code(), units: 'pza', stockQuantity: 1, image: 'foto.png' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('image: Debe ser un archivo de imagen.');
+    expect(response.json().message).toBe('Debe ser un archivo de imagen.');
   });
 });
 
@@ -336,11 +336,11 @@ describe('POST /api/product/edit', () => {
   });
 
   it.each([
-    [{ id: 0, name: 'A', cuid: 'B', units: 'C' }, 'id: El ID debe ser un número positivo'],
-    [{ id: 'x', name: 'A', cuid: 'B', units: 'C' }, 'id: El ID debe ser un número positivo'],
-    [{ id: 1, name: ' ', cuid: 'B', units: 'C' }, 'name: Nombre del producto es requerido'],
-    [{ id: 1, name: 'A', cuid: '', units: 'C' }, 'cuid: Código del producto es requerido'],
-    [{ id: 1, name: 'A', cuid: 'B', units: ' ' }, 'units: Unidades del producto son requeridas'],
+    [{ id: 0, name: 'A', cuid: 'B', units: 'C' }, 'El ID debe ser un número positivo'],
+    [{ id: 'x', name: 'A', cuid: 'B', units: 'C' }, 'El ID debe ser un número positivo'],
+    [{ id: 1, name: ' ', cuid: 'B', units: 'C' }, 'Nombre del producto es requerido'],
+    [{ id: 1, name: 'A', cuid: '', units: 'C' }, 'Código del producto es requerido'],
+    [{ id: 1, name: 'A', cuid: 'B', units: ' ' }, 'Unidades del producto son requeridas'],
     [{ id: 1, name: 'A', cuid: 'B', units: 'C', stockQuantity: 5 }, 'Campo no permitido: stockQuantity'],
   ])('refuses %o with 400 "%s"', async (fields, message) => {
     const response = await edit(fields);
@@ -437,24 +437,24 @@ describe('stock changes', () => {
   });
 
   it.each([
-    ['/api/product/addInventory', { stockToAdd: 0 }, 'stockToAdd: La cantidad debe ser un número entero mayor a 0'],
-    ['/api/product/addInventory', { stockToAdd: 1.5 }, 'stockToAdd: La cantidad debe ser un número entero mayor a 0'],
+    ['/api/product/addInventory', { stockToAdd: 0 }, 'La cantidad debe ser un número entero mayor a 0'],
+    ['/api/product/addInventory', { stockToAdd: 1.5 }, 'La cantidad debe ser un número entero mayor a 0'],
     ['/api/product/addInventory', { stockToAdd: '3' }, null],
     [
       '/api/product/removeInventory',
       { stockToRemove: -1 },
-      'stockToRemove: La cantidad debe ser un número entero mayor a 0',
+      'La cantidad debe ser un número entero mayor a 0',
     ],
-    ['/api/product/removeInventory', {}, 'stockToRemove: La cantidad debe ser un número entero mayor a 0'],
+    ['/api/product/removeInventory', {}, 'La cantidad debe ser un número entero mayor a 0'],
     [
       '/api/product/adjustInventory',
       { stockToAdjust: 0 },
-      'stockToAdjust: La cantidad debe ser un número entero distinto de 0',
+      'La cantidad debe ser un número entero distinto de 0',
     ],
     [
       '/api/product/adjustInventory',
       { stockToAdjust: 2_000_000 },
-      'stockToAdjust: La cantidad no puede ser mayor a 1,000,000',
+      'La cantidad no puede ser mayor a 1,000,000',
     ],
     ['/api/product/adjustInventory', { stockToAdjust: 1, extra: 1 }, 'Campo no permitido: extra'],
   ])('%s %o → %s', async (url, body, message) => {

@@ -113,15 +113,15 @@ describe('GET /api/receipt/list', () => {
 
   it('answers 400 for bad dates, a reversed range, bad page sizes and a forged cursor', async () => {
     const cases: Array<[string, string]> = [
-      ['?fromDate=2025-3-1', 'fromDate: La fecha debe tener la forma AAAA-MM-DD.'],
-      ['?fromDate=2025-02-30', 'fromDate: La fecha debe tener la forma AAAA-MM-DD.'],
-      ['?fromDate=2025-03-12&toDate=2025-03-11', 'toDate: La fecha inicial no puede ser posterior a la final.'],
-      ['?pageSize=0', 'pageSize: pageSize debe ser un número entre 1 y 1000.'],
-      ['?pageSize=1001', 'pageSize: pageSize debe ser un número entre 1 y 1000.'],
-      ['?pageSize=diez', 'pageSize: pageSize debe ser un número entre 1 y 1000.'],
-      ['?includePending=quizá', 'includePending: Debe ser true o false.'],
-      ['?cursor=nada', 'cursor: El cursor no es válido.'],
-      [`?cursor=${Buffer.from('[1,"x"]').toString('base64url')}`, 'cursor: El cursor no es válido.'],
+      ['?fromDate=2025-3-1', 'La fecha debe tener la forma AAAA-MM-DD.'],
+      ['?fromDate=2025-02-30', 'La fecha debe tener la forma AAAA-MM-DD.'],
+      ['?fromDate=2025-03-12&toDate=2025-03-11', 'La fecha inicial no puede ser posterior a la final.'],
+      ['?pageSize=0', 'pageSize debe ser un número entre 1 y 1000.'],
+      ['?pageSize=1001', 'pageSize debe ser un número entre 1 y 1000.'],
+      ['?pageSize=diez', 'pageSize debe ser un número entre 1 y 1000.'],
+      ['?includePending=quizá', 'Debe ser true o false.'],
+      ['?cursor=nada', 'El cursor no es válido.'],
+      [`?cursor=${Buffer.from('[1,"x"]').toString('base64url')}`, 'El cursor no es válido.'],
       ['?estado=Paid', 'Campo no permitido: estado'],
     ];
     for (const [query, message] of cases) {

@@ -162,7 +162,7 @@ describe('POST /api/receipt/changeState', () => {
     const receipt = await creditReceipt(t, 5);
     const bad = await postAction(t, 'changeState', { id: receipt.id, state: 'Borrado' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('state: El estado no es válido.');
+    expect(bad.json().message).toBe('El estado no es válido.');
     const seller = await postAction(t, 'changeState', { id: receipt.id, state: 'Cancelled' }, 'Seller');
     expect(seller.statusCode).toBe(403);
     expect(
@@ -224,13 +224,13 @@ describe('POST /api/receipt/addPayment', () => {
     const receipt = await creditReceipt(t, 50);
     const small = await postAction(t, 'addPayment', { receiptId: receipt.id, amount: 0.99 });
     expect(small.statusCode).toBe(400);
-    expect(small.json()).toEqual({ message: 'amount: El monto debe ser al menos 1.', error: 'VALIDATION_ERROR' });
+    expect(small.json()).toEqual({ message: 'El monto debe ser al menos 1.', error: 'VALIDATION_ERROR' });
     const precise = await postAction(t, 'addPayment', { receiptId: receipt.id, amount: 1.005 });
     expect(precise.statusCode).toBe(400);
-    expect(precise.json().message).toBe('amount: El monto admite como máximo dos decimales.');
+    expect(precise.json().message).toBe('El monto admite como máximo dos decimales.');
     const longNote = await postAction(t, 'addPayment', { receiptId: receipt.id, amount: 1, note: 'x'.repeat(501) });
     expect(longNote.statusCode).toBe(400);
-    expect(longNote.json().message).toBe('note: La nota admite como máximo 500 caracteres.');
+    expect(longNote.json().message).toBe('La nota admite como máximo 500 caracteres.');
   });
 
   it('only Credit receipts that are Pending take payments (409 otherwise)', async () => {

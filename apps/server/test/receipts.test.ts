@@ -219,7 +219,7 @@ describe('POST /api/receipt/create', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        message: 'clientId: El cliente "Ana Ruiz" está deshabilitado; elige otro cliente.',
+        message: 'El cliente "Ana Ruiz" está deshabilitado; elige otro cliente.',
         error: 'VALIDATION_ERROR',
       });
     }
@@ -240,56 +240,56 @@ describe('POST /api/receipt/create', () => {
   describe('validation (400 with the field and a Spanish message)', () => {
     const valid = { paymentMode: 'Cash', date: TODAY_NOON, items: [{ productId: 1, quantity: 1, price: 1 }] };
     const cases: Array<[string, unknown, string]> = [
-      ['missing items', { paymentMode: 'Cash', date: TODAY_NOON }, 'items: Agrega al menos un producto.'],
-      ['no items', { ...valid, items: [] }, 'items: Agrega al menos un producto.'],
+      ['missing items', { paymentMode: 'Cash', date: TODAY_NOON }, 'Agrega al menos un producto.'],
+      ['no items', { ...valid, items: [] }, 'Agrega al menos un producto.'],
       [
         'quantity 0',
         { ...valid, items: [{ productId: 1, quantity: 0, price: 1 }] },
-        'items.0.quantity: La cantidad debe ser un número entero mayor que 0.',
+        'La cantidad debe ser un número entero mayor que 0.',
       ],
       [
         'negative quantity',
         { ...valid, items: [{ productId: 1, quantity: -2, price: 1 }] },
-        'items.0.quantity: La cantidad debe ser un número entero mayor que 0.',
+        'La cantidad debe ser un número entero mayor que 0.',
       ],
       [
         'fractional quantity',
         { ...valid, items: [{ productId: 1, quantity: 1.5, price: 1 }] },
-        'items.0.quantity: La cantidad debe ser un número entero mayor que 0.',
+        'La cantidad debe ser un número entero mayor que 0.',
       ],
       [
         'price 0',
         { ...valid, items: [{ productId: 1, quantity: 1, price: 0 }] },
-        'items.0.price: El precio debe ser mayor que 0.',
+        'El precio debe ser mayor que 0.',
       ],
       [
         'price with 3 decimals',
         { ...valid, items: [{ productId: 1, quantity: 1, price: 1.999 }] },
-        'items.0.price: El monto admite como máximo dos decimales.',
+        'El monto admite como máximo dos decimales.',
       ],
       ['unknown field', { ...valid, discount: 5 }, 'Campo no permitido: discount'],
       [
         'unknown item field',
         { ...valid, items: [{ productId: 1, quantity: 1, price: 1, name: 'x' }] },
-        'items.0: Campo no permitido: name',
+        'Campo no permitido: name',
       ],
-      ['Credit without client', { ...valid, paymentMode: 'Credit' }, `clientId: ${CREDIT_NEEDS_CLIENT}`],
-      ['unknown payment mode', { ...valid, paymentMode: 'Tarjeta' }, 'paymentMode: La forma de pago no es válida.'],
-      ['missing date', { paymentMode: 'Cash', items: valid.items }, 'date: La fecha es obligatoria.'],
+      ['Credit without client', { ...valid, paymentMode: 'Credit' }, CREDIT_NEEDS_CLIENT],
+      ['unknown payment mode', { ...valid, paymentMode: 'Tarjeta' }, 'La forma de pago no es válida.'],
+      ['missing date', { paymentMode: 'Cash', items: valid.items }, 'La fecha es obligatoria.'],
       [
         'date with an impossible hour',
         { ...valid, date: '2026-11-21T25:00:00' },
-        'date: La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.',
+        'La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.',
       ],
       [
         'date with a zone',
         { ...valid, date: '2026-11-21T12:00:00Z' },
-        'date: La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.',
+        'La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.',
       ],
       [
         'a total over $10,000,000',
         { ...valid, items: [{ productId: 1, quantity: 2, price: 5_000_000.01 }] },
-        'items: El total de la remisión no puede exceder $10,000,000.00.',
+        'El total de la remisión no puede exceder $10,000,000.00.',
       ],
     ];
     it.each(cases)('%s', async (_name, body, message) => {
@@ -330,6 +330,6 @@ describe('GET /api/receipt/details/:id', () => {
     expect(missing.json()).toEqual({ message: 'La remisión #999999 no existe.', error: 'NOT_FOUND' });
     const malformed = await t.injectAs('Seller', { method: 'GET', url: '/api/receipt/details/abc' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'id: El ID debe ser un número positivo', error: 'VALIDATION_ERROR' });
+    expect(malformed.json()).toEqual({ message: 'El ID debe ser un número positivo', error: 'VALIDATION_ERROR' });
   });
 });

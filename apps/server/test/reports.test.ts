@@ -158,11 +158,11 @@ describe('POST /api/reports/generate', () => {
     for (const payload of [{}, { date: '' }, { date: '   ' }]) {
       const response = await generate(payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'date: La fecha es obligatoria.', error: 'VALIDATION_ERROR' });
+      expect(response.json()).toEqual({ message: 'La fecha es obligatoria.', error: 'VALIDATION_ERROR' });
     }
     const noBody = await t.injectAs('Manager', { method: 'POST', url: '/api/reports/generate' });
     expect(noBody.statusCode).toBe(400);
-    expect(noBody.json()).toEqual({ message: 'date: La fecha es obligatoria.', error: 'VALIDATION_ERROR' });
+    expect(noBody.json()).toEqual({ message: 'La fecha es obligatoria.', error: 'VALIDATION_ERROR' });
   });
 
   it('refuses a malformed date, an impossible one and unknown fields', async () => {
@@ -184,7 +184,7 @@ describe('POST /api/reports/generate', () => {
     const future = await generate({ date: tomorrow });
     expect(future.statusCode).toBe(400);
     expect(future.json()).toEqual({
-      message: 'date: La fecha del corte no puede ser posterior a hoy.',
+      message: 'La fecha del corte no puede ser posterior a hoy.',
       error: 'VALIDATION_ERROR',
     });
     const now = await generate({ date: today });

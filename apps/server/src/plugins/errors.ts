@@ -50,16 +50,24 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-/** "campo: mensaje" for the first problem, so the user knows which field to fix. */
+// zod's own (locale) messages and our size limit do not say which field they are about.
+const GENERIC_MESSAGE =
+  /^(Entrada inválida|Opción inválida|Demasiado (grande|pequeño)|Cadena inválida|Inválido|Número inválido|Llaves? |Valor inválido|Máximo \d+ caracteres)/;
+
+/**
+ * The first problem, for the user. Our schemas' messages name their field in words and are kept
+ * exactly as the spec writes them ('La fecha es obligatoria.'); generic messages get the field's
+ * path in front ("items.0.price: Entrada inválida…") so the user knows what to fix.
+ */
 export function describeValidation(issues: ValidationIssue[]): string {
   const issue = issues[0];
   if (!issue) return 'Solicitud inválida.';
+  if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+    return `Campo no permitido: ${(issue.params.keys as string[]).join(', ')}`;
+  }
+  const message = issue.message || 'Valor inválido';
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const message =
-    issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)
-      ? `Campo no permitido: ${(issue.params.keys as string[]).join(', ')}`
-      : (issue.message ?? 'Valor inválido.');
-  return field ? `${field}: ${message}` : message;
+  return field && GENERIC_MESSAGE.test(message) ? `${field}: ${message}` : message;
 }
 
 function errorsPlugin(app: FastifyInstance) {

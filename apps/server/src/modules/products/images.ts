@@ -36,7 +36,7 @@ export function detectImageKind(data: Buffer): ImageKind | null {
 export function checkImage(upload: ImageUpload): ImageKind {
   const kind = detectImageKind(upload.data);
   if (!kind || !(IMAGE_MIME_TYPES as readonly string[]).includes(upload.mimetype)) {
-    throw badRequest(`image: ${PRODUCT_MESSAGES.imageType}`);
+    throw badRequest(PRODUCT_MESSAGES.imageType);
   }
   return kind;
 }

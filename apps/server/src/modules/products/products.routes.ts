@@ -33,7 +33,7 @@ async function readFilePart(part: MultipartFile) {
     data = await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `${part.fieldname}: ${PRODUCT_MESSAGES.imageSize}`);
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUCT_MESSAGES.imageSize);
     }
     throw error;
   }

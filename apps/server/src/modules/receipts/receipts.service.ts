@@ -79,7 +79,7 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
       if (!client) throw notFound(`El cliente #${body.clientId} no existe.`);
       if (client.isEnabled !== 1) {
         const name = [client.firstName, client.lastName].filter(Boolean).join(' ');
-        throw badRequest(`clientId: El cliente "${name}" está deshabilitado; elige otro cliente.`);
+        throw badRequest(`El cliente "${name}" está deshabilitado; elige otro cliente.`);
       }
     }
 
@@ -365,5 +365,5 @@ function decodeCursor(cursor: string): q.ReceiptKey {
   } catch {
     // fall through
   }
-  throw badRequest('cursor: El cursor no es válido.');
+  throw badRequest('El cursor no es válido.');
 }

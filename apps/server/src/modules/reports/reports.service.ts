@@ -181,7 +181,7 @@ export function createReportsService({ db, dialect, now = Date.now }: ReportsDep
 
     async generate(date: string, user: { id: number }): Promise<CashCountReport> {
       const at = now();
-      if (date > businessToday(at)) throw badRequest(`date: ${CUT_DATE_IN_FUTURE}`);
+      if (date > businessToday(at)) throw badRequest(CUT_DATE_IN_FUTURE);
       let transaction = db.transaction();
       // One consistent snapshot for every section (SQLite's transaction already is one).
       if (dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read');
