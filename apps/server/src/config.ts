@@ -42,6 +42,16 @@ const envSchema = z.object({
       .regex(/^tcp:\/\/[^:/]+:\d{1,5}$/, 'debe tener la forma tcp://host:puerto')
       .optional(),
   ),
+  /** How long to wait for the voice provider's ephemeral key before answering 502. */
+  REALTIME_TIMEOUT_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos entre 100 y 60000' })
+      .int('debe ser un número de milisegundos entre 100 y 60000')
+      .min(100, 'debe ser un número de milisegundos entre 100 y 60000')
+      .max(60_000, 'debe ser un número de milisegundos entre 100 y 60000')
+      .default(10_000),
+  ),
   /** How long a print to PRINTER_URL may take (connect and send) before it counts as failed. */
   PRINTER_TIMEOUT_MS: z.preprocess(
     (v) => (v === '' ? undefined : v),

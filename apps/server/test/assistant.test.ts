@@ -179,7 +179,8 @@ describe('POST /api/getEphemeralKey', () => {
   it('is 502 "no respondió" when the provider does not answer in time', async () => {
     // Held open: the provider never answers this one.
     answer = () => undefined;
-    Object.assign(config, { REALTIME_TIMEOUT_MS: 300 });
+    const usual = config.REALTIME_TIMEOUT_MS;
+    config.REALTIME_TIMEOUT_MS = 300;
     try {
       const started = Date.now();
       const response = await getKey();
@@ -187,7 +188,7 @@ describe('POST /api/getEphemeralKey', () => {
       expect(response.json()).toEqual({ message: 'El proveedor de voz no respondió.', error: 'BAD_GATEWAY' });
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
-      Object.assign(config, { REALTIME_TIMEOUT_MS: undefined });
+      config.REALTIME_TIMEOUT_MS = usual;
       provider.closeAllConnections();
     }
   });

@@ -7,8 +7,6 @@ import { AppError } from '../../lib/errors.js';
 // that secret. The server key goes only into the Authorization header of this one request: it is
 // never logged, never put in an error and never answered.
 
-export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
-
 export interface EphemeralKeyOptions {
   apiBase: string;
   apiKey: string | undefined;
