@@ -37,7 +37,9 @@ export const theme = createTheme({
     TextInput: TextInput.extend(md),
     PasswordInput: PasswordInput.extend(md),
     NumberInput: NumberInput.extend(md),
-    Select: Select.extend(md),
+    // Mantine 9 opens a searchable Select's list on focus; an autofocused field would then cover
+    // the form it opens in. The list opens on click or typing instead.
+    Select: Select.extend({ defaultProps: { size: 'md', openOnFocus: false } }),
     Textarea: Textarea.extend(md),
     // Plain objects: importing @mantine/dates here would put the pickers in the first bundle.
     DateInput: { defaultProps: { size: 'md', valueFormat: 'MMMM D, YYYY' } },
