@@ -40,6 +40,10 @@ const CONSTRAINT_CODES = new Set([
   '23502',
 ]);
 
+// The multipart parser (busboy) throws plain errors on a broken form.
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|Boundary required|Malformed part header|Unsupported Content-Type|Missing Content-Type-header)/;
+
 // PostgreSQL refusing a value (e.g. a NUL character in text) that validation let through.
 const INVALID_VALUE_CODES = new Set(['22021', '22P05', '22001', '22003']);
 
@@ -84,6 +88,11 @@ function errorsPlugin(app: FastifyInstance) {
         message: 'La operación no se pudo completar porque entra en conflicto con los datos actuales.',
         error: 'CONFLICT',
       });
+    }
+    if (error.statusCode === undefined && BROKEN_MULTIPART.test(error.message)) {
+      return reply
+        .status(400)
+        .send({ message: 'El formulario enviado está incompleto o mal formado.', error: 'VALIDATION_ERROR' });
     }
     if (error.code && INVALID_VALUE_CODES.has(error.code)) {
       request.log.warn({ err: error }, 'value refused by the database');

@@ -11,11 +11,18 @@ export const MAX_TEXT = 500;
 export const MAX_ID = 2_147_483_647;
 
 /** A positive integer id, from JSON or from a path/query string. */
-export const idSchema = z.coerce
-  .number({ error: 'El ID debe ser un número positivo' })
-  .int('El ID debe ser un número positivo')
-  .positive('El ID debe ser un número positivo')
-  .max(MAX_ID, 'El ID debe ser un número positivo');
+/**
+ * A positive integer id: a JSON number, or digits (a path, query or form field). Booleans and
+ * arrays are not ids (plain coercion would turn `true` or `[1]` into 1).
+ */
+export const idSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'El ID debe ser un número positivo' })
+    .int('El ID debe ser un número positivo')
+    .positive('El ID debe ser un número positivo')
+    .max(MAX_ID, 'El ID debe ser un número positivo'),
+);
 
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
