@@ -2,6 +2,7 @@ import { centsToPesos, type PaymentReason, type Receipt, toIso, totalsFromCents 
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ReceiptRow } from '../../db/schema.js';
+import { groupBy } from '../../lib/group-by.js';
 
 /**
  * Turns receipt rows into the API's Receipt (items, payments, client, seller, totals) with one
@@ -206,15 +207,4 @@ export async function insertReceiptItems(
   }>,
 ) {
   await db.insertInto('receiptItems').values(items).execute();
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }

@@ -27,6 +27,7 @@ import {
   type StoredAnswer,
   storeAnswer,
 } from './idempotency.js';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import * as q from './receipts.queries.js';
 
 /** Who is acting: the signed-in user (the seller on a sale). */
@@ -345,25 +346,9 @@ async function hydrateOne(trx: Executor, row: ReceiptRow): Promise<Receipt> {
   return receipt!;
 }
 
-// The list cursor: the last receipt's (date, id), opaque to the client.
-function encodeCursor(key: q.ReceiptKey): string {
-  return Buffer.from(JSON.stringify([key.date, key.id])).toString('base64url');
-}
-
+// The list cursor: the last receipt's (date, id).
+const encodeCursor = (key: q.ReceiptKey) => encodeKeyset(key.date, key.id);
 function decodeCursor(cursor: string): q.ReceiptKey {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      Number.isSafeInteger(value[0]) &&
-      Number.isSafeInteger(value[1]) &&
-      (value[1] as number) > 0
-    ) {
-      return { date: value[0] as number, id: value[1] as number };
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest('El cursor no es válido.');
+  const { sortValue, id } = decodeKeyset(cursor);
+  return { date: sortValue, id };
 }

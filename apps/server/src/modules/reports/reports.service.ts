@@ -20,6 +20,8 @@ import type { z } from 'zod';
 import type { DialectName, Executor } from '../../db/connection.js';
 import type { CashCountReportRow, DB, InventoryLogRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { groupBy } from '../../lib/group-by.js';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import { renderCutPdf } from './reports.pdf.js';
 import * as q from './reports.queries.js';
 
@@ -203,36 +205,9 @@ export function createReportsService({ db, dialect, now = Date.now }: ReportsDep
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 
-function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
-
-// Cursors: the last row's (createdAt, id), opaque to the client.
-function encodeCursor(row: { createdAt: number; id: number }): string {
-  return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
-}
-
+// Cursors: the last row's (createdAt, id).
+const encodeCursor = (row: { createdAt: number; id: number }) => encodeKeyset(row.createdAt, row.id);
 function decodeCursor(cursor: string, field: string): q.CreatedKey {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      Number.isSafeInteger(value[0]) &&
-      Number.isSafeInteger(value[1]) &&
-      (value[1] as number) > 0
-    ) {
-      return { createdAt: value[0] as number, id: value[1] as number };
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest(`${field}: El cursor no es válido.`);
+  const { sortValue, id } = decodeKeyset(cursor, `${field}: El cursor no es válido.`);
+  return { createdAt: sortValue, id };
 }
