@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createProductBodySchema, MAX_STOCK } from '@mostrador/shared';
 import { memo, useState } from 'react';
@@ -6,6 +6,7 @@ import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCreateProduct } from '../api/product-mutations';
 import { ImageField, imageError } from './ImageField';
+import { ProductTextFields } from './ProductTextFields';
 
 interface Values {
   name: string;
@@ -56,27 +57,7 @@ export const CreateProductModal = memo(function CreateProductModal({
     <Modal opened={opened} onClose={close} title={es.products.createTitle}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={es.products.form.nameLabel}
-            placeholder={es.products.form.namePlaceholder}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label={es.products.form.cuidLabel}
-              placeholder={es.products.form.cuidPlaceholder}
-              withAsterisk
-              {...form.getInputProps('cuid')}
-            />
-            <TextInput
-              label={es.products.form.unitsLabel}
-              placeholder={es.products.form.unitsPlaceholder}
-              withAsterisk
-              {...form.getInputProps('units')}
-            />
-          </Group>
+          <ProductTextFields form={form} />
           <NumberInput
             label={es.products.form.stockLabel}
             min={0}

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { editProductBodySchema, type Product } from '@mostrador/shared';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useEditProduct } from '../api/product-mutations';
 import { ImageField, imageError } from './ImageField';
+import { ProductTextFields } from './ProductTextFields';
 
 interface Values {
   id: number;
@@ -60,27 +61,7 @@ export function EditProductModal({
     <Modal opened={opened} onClose={close} title={es.products.editTitle}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={es.products.form.nameLabel}
-            placeholder={es.products.form.namePlaceholder}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label={es.products.form.cuidLabel}
-              placeholder={es.products.form.cuidPlaceholder}
-              withAsterisk
-              {...form.getInputProps('cuid')}
-            />
-            <TextInput
-              label={es.products.form.unitsLabel}
-              placeholder={es.products.form.unitsPlaceholder}
-              withAsterisk
-              {...form.getInputProps('units')}
-            />
-          </Group>
+          <ProductTextFields form={form} />
           <ImageField
             value={image}
             onChange={setImage}
