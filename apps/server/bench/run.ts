@@ -19,6 +19,7 @@ import { createReceiptBodySchema, type SessionResponse } from '@mostrador/shared
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connection.js';
+import { transactionRunnerFor } from '../src/db/transactions.js';
 import { createReceiptsService } from '../src/modules/receipts/receipts.service.js';
 import { checkConsistency, isConsistent } from '../scripts/consistency.js';
 import {
@@ -241,7 +242,7 @@ async function inParallel<T>(items: T[], concurrency: number, task: (item: T) =>
 
 async function storageLimit(url: string, catalogue: Catalogue, seconds: number): Promise<StorageResult> {
   const database = openDatabase(url);
-  const receipts = createReceiptsService({ db: database.db });
+  const receipts = createReceiptsService({ db: database.db, transact: transactionRunnerFor(database) });
   const make = receiptMaker(catalogue, 23);
   const seller = { id: 3, name: 'Vendedor Uno' };
   const run = async (ms: number) => {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
+import { transactionRunnerFor } from './db/transactions.js';
 import type { App } from './lib/types.js';
 import { featureRoutes } from './modules/index.js';
 import accessPlugin from './plugins/access.js';
@@ -32,6 +33,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
+  app.decorate('transact', transactionRunnerFor(database));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

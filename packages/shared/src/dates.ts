@@ -27,10 +27,26 @@ export function isLocalTimestamp(value: string): boolean {
 
 /** Reads a zone-less local timestamp as Monterrey wall time; returns epoch milliseconds. */
 export function localTimestampToEpoch(value: string): number {
-  // dayjs reads ".5" as 5 ms; a decimal fraction of a second is 500 ms.
-  const [wholeSeconds, fraction = ''] = value.split('.');
-  const milliseconds = fraction ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;
-  return dayjs.tz(wholeSeconds, BUSINESS_TIME_ZONE).valueOf() + milliseconds;
+  const [, y, mo, d, h, mi, sec = '0', fraction = ''] =
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value) ?? [];
+  if (!y) return dayjs.tz(value, BUSINESS_TIME_ZONE).valueOf();
+  // A decimal fraction of a second: ".5" is 500 ms.
+  const milliseconds = fraction ? Number(fraction.padEnd(3, '0')) : 0;
+  const wallClockAsUtc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +sec, milliseconds);
+  return wallClockAsUtc - offsetOfHour(`${y}-${mo}-${d}T${h}`) * 60_000;
+}
+
+// Monterrey's UTC offset (minutes) for a wall-clock hour, computed once per hour: the time-zone
+// lookup is the costly part of reading a sale's date, and every sale of an hour shares it.
+const offsets = new Map<string, number>();
+function offsetOfHour(hour: string): number {
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    offset = dayjs.tz(`${hour}:00:00`, BUSINESS_TIME_ZONE).utcOffset();
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
 }
 
 /** First and last millisecond of a Monterrey calendar day. */

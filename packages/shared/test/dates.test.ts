@@ -61,3 +61,20 @@ describe('Monterrey business days', () => {
     expect(formatDateTime(instant)).toMatch(/^21\/11\/2026, 12:30\sp\.\s?m\.$/);
   });
 });
+
+describe('localTimestampToEpoch agrees with the time-zone database', () => {
+  it('matches dayjs.tz minute by minute across a year with daylight saving time (2021) and after it', async () => {
+    const { dayjs } = await import('../src/dates.js');
+    for (const start of ['2021-04-03T00:00:00', '2021-10-30T00:00:00', '2026-11-21T00:00:00']) {
+      for (let minute = 0; minute < 48 * 60; minute += 7) {
+        const local = dayjs(start).add(minute, 'minute').format('YYYY-MM-DDTHH:mm:ss');
+        const expected = dayjs.tz(local, 'America/Monterrey').valueOf();
+        // The skipped and repeated hours of a DST change have no single answer; skip those.
+        const zoned = dayjs.tz(local, 'America/Monterrey');
+        const hourStart = dayjs.tz(`${local.slice(0, 13)}:00:00`, 'America/Monterrey');
+        if (zoned.format('YYYY-MM-DDTHH:mm:ss') !== local || zoned.utcOffset() !== hourStart.utcOffset()) continue;
+        expect(localTimestampToEpoch(local), local).toBe(expected);
+      }
+    }
+  });
+});

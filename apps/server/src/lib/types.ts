@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DialectName } from '../db/connection.js';
 import type { DB } from '../db/schema.js';
+import type { TransactionRunner } from '../db/transactions.js';
 import type { AccessTokenClaims } from '../modules/auth/auth.service.js';
 
 /** The signed-in user as the access token describes them. */
@@ -45,6 +46,8 @@ declare module 'fastify' {
     db: Kysely<DB>;
     dialect: DialectName;
     config: Config;
+    /** Atomic writes (group commit on SQLite); shared by every service of this database. */
+    transact: TransactionRunner;
   }
   interface FastifyContextConfig {
     /** Names the route in API_ACCESS; the access plugin enforces it. */

@@ -17,7 +17,6 @@ export interface StockChangeResult {
   productName: string;
   before: number;
   after: number;
-  logId: number;
 }
 
 /**
@@ -30,44 +29,72 @@ export interface StockChangeResult {
  * transaction changes several products, apply them in ascending productId order so two such
  * transactions cannot deadlock on PostgreSQL.
  */
-export async function applyStockChange(db: Executor, change: StockChange, now = Date.now()): Promise<StockChangeResult> {
-  const updated = await db
-    .updateTable('products')
-    .set((eb) => ({ stockQuantity: eb('stockQuantity', '+', change.delta), updatedAt: now }))
-    .where('id', '=', change.productId)
-    .where((eb) => eb(eb('stockQuantity', '+', change.delta), '>=', 0))
-    .returning(['id', 'name', 'stockQuantity'])
-    .executeTakeFirst();
+export async function applyStockChange(
+  db: Executor,
+  change: StockChange,
+  now = Date.now(),
+): Promise<StockChangeResult> {
+  const [result] = await applyStockChanges(db, [change], now);
+  return result!;
+}
 
-  if (!updated) {
-    const product = await db
-      .selectFrom('products')
-      .select(['name', 'stockQuantity'])
+/**
+ * Several stock changes in the order given (callers sort by productId), with their logs written
+ * in one multi-row insert: a sale of many lines costs one UPDATE per product plus one INSERT.
+ */
+export async function applyStockChanges(
+  db: Executor,
+  changes: readonly StockChange[],
+  now = Date.now(),
+): Promise<StockChangeResult[]> {
+  const applied: Array<{ change: StockChange; name: string; after: number }> = [];
+  for (const change of changes) {
+    const updated = await db
+      .updateTable('products')
+      .set((eb) => ({ stockQuantity: eb('stockQuantity', '+', change.delta), updatedAt: now }))
       .where('id', '=', change.productId)
+      .where((eb) => eb(eb('stockQuantity', '+', change.delta), '>=', 0))
+      .returning(['name', 'stockQuantity'])
       .executeTakeFirst();
-    if (!product) throw notFound(`El producto #${change.productId} no existe.`);
-    throw conflict(`Stock insuficiente de "${product.name}": disponible ${product.stockQuantity}.`);
+    if (!updated) await refuse(db, change.productId);
+    applied.push({ change, name: updated!.name, after: updated!.stockQuantity });
   }
+  if (applied.length === 0) return [];
 
-  const after = updated.stockQuantity;
-  const before = after - change.delta;
-  const log = await db
+  await db
     .insertInto('inventoryLogs')
-    .values({
-      productId: change.productId,
-      receiptId: change.receiptId ?? null,
-      userId: change.user.id,
-      reason: change.reason,
-      delta: change.delta,
-      stockBefore: before,
-      stockAfter: after,
-      productName: updated.name,
-      userName: change.user.name,
-      note: change.note ?? null,
-      createdAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .values(
+      applied.map(({ change, name, after }) => ({
+        productId: change.productId,
+        receiptId: change.receiptId ?? null,
+        userId: change.user.id,
+        reason: change.reason,
+        delta: change.delta,
+        stockBefore: after - change.delta,
+        stockAfter: after,
+        productName: name,
+        userName: change.user.name,
+        note: change.note ?? null,
+        createdAt: now,
+      })),
+    )
+    .execute();
 
-  return { productId: change.productId, productName: updated.name, before, after, logId: log.id };
+  return applied.map(({ change, name, after }) => ({
+    productId: change.productId,
+    productName: name,
+    before: after - change.delta,
+    after,
+  }));
+}
+
+/** Why a conditional stock update matched no row: no such product (404) or too little stock (409). */
+async function refuse(db: Executor, productId: number): Promise<never> {
+  const product = await db
+    .selectFrom('products')
+    .select(['name', 'stockQuantity'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product) throw notFound(`El producto #${productId} no existe.`);
+  throw conflict(`Stock insuficiente de "${product.name}": disponible ${product.stockQuantity}.`);
 }

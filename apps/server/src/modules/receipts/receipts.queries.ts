@@ -1,8 +1,59 @@
 import { centsToPesos, type PaymentReason, type Receipt, toIso, totalsFromCents } from '@mostrador/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
-import type { ReceiptRow } from '../../db/schema.js';
+import type { PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 import { groupBy } from '../../lib/group-by.js';
+
+type ClientName = { id: number; firstName: string; lastName: string | null };
+
+/** One receipt in the API's shape, from its rows (pure: the caller has loaded them). */
+export function assembleReceipt(
+  row: ReceiptRow,
+  items: readonly ReceiptItemRow[],
+  payments: readonly PaymentRow[],
+  client: ClientName | undefined,
+  sellerName: string,
+): Receipt {
+  const rowPayments = payments.map((p) => ({ ...p, isEnabled: p.isEnabled === 1 }));
+  const totals = totalsFromCents(items, rowPayments);
+  return {
+    id: row.id,
+    state: row.state,
+    paymentMode: row.paymentMode,
+    date: toIso(row.date),
+    createdAt: toIso(row.createdAt),
+    clientId: row.clientId,
+    client: client
+      ? {
+          id: client.id,
+          firstName: client.firstName,
+          lastName: client.lastName,
+          name: [client.firstName, client.lastName].filter(Boolean).join(' '),
+        }
+      : null,
+    user: { id: row.userId, name: sellerName },
+    items: items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      quantity: item.quantity,
+      price: centsToPesos(item.priceCents),
+      total: centsToPesos(item.priceCents * item.quantity),
+      product: { id: item.productId, name: item.productName, units: item.units },
+    })),
+    payments: rowPayments.map((p) => ({
+      id: p.id,
+      receiptId: p.receiptId,
+      amount: centsToPesos(p.amountCents),
+      reason: p.reason,
+      isEnabled: p.isEnabled,
+      note: p.note,
+      createdAt: toIso(p.createdAt),
+    })),
+    total: centsToPesos(totals.totalCents),
+    paid: centsToPesos(totals.paidCents),
+    balance: centsToPesos(totals.balanceCents),
+  };
+}
 
 /**
  * Turns receipt rows into the API's Receipt (items, payments, client, seller, totals) with one
@@ -28,49 +79,15 @@ export async function hydrateReceipts(db: Executor, rows: ReceiptRow[]): Promise
   const clientById = new Map(clients.map((c) => [c.id, c]));
   const userById = new Map(users.map((u) => [u.id, u]));
 
-  return rows.map((row) => {
-    const rowItems = itemsOf.get(row.id) ?? [];
-    const rowPayments = (paymentsOf.get(row.id) ?? []).map((p) => ({ ...p, isEnabled: p.isEnabled === 1 }));
-    const totals = totalsFromCents(rowItems, rowPayments);
-    const client = row.clientId === null ? undefined : clientById.get(row.clientId);
-    return {
-      id: row.id,
-      state: row.state,
-      paymentMode: row.paymentMode,
-      date: toIso(row.date),
-      createdAt: toIso(row.createdAt),
-      clientId: row.clientId,
-      client: client
-        ? {
-            id: client.id,
-            firstName: client.firstName,
-            lastName: client.lastName,
-            name: [client.firstName, client.lastName].filter(Boolean).join(' '),
-          }
-        : null,
-      user: { id: row.userId, name: userById.get(row.userId)?.name ?? '' },
-      items: rowItems.map((item) => ({
-        id: item.id,
-        productId: item.productId,
-        quantity: item.quantity,
-        price: centsToPesos(item.priceCents),
-        total: centsToPesos(item.priceCents * item.quantity),
-        product: { id: item.productId, name: item.productName, units: item.units },
-      })),
-      payments: rowPayments.map((p) => ({
-        id: p.id,
-        receiptId: p.receiptId,
-        amount: centsToPesos(p.amountCents),
-        reason: p.reason,
-        isEnabled: p.isEnabled,
-        note: p.note,
-        createdAt: toIso(p.createdAt),
-      })),
-      total: centsToPesos(totals.totalCents),
-      paid: centsToPesos(totals.paidCents),
-      balance: centsToPesos(totals.balanceCents),
-    };
-  });
+  return rows.map((row) =>
+    assembleReceipt(
+      row,
+      itemsOf.get(row.id) ?? [],
+      paymentsOf.get(row.id) ?? [],
+      row.clientId === null ? undefined : clientById.get(row.clientId),
+      userById.get(row.userId)?.name ?? '',
+    ),
+  );
 }
 
 export async function findReceipt(db: Executor, id: number): Promise<Receipt | undefined> {
@@ -162,10 +179,11 @@ export async function insertPayment(
     reason?: PaymentReason;
   },
 ) {
-  await db
+  return db
     .insertInto('payments')
     .values({ reason: 'ADD', ...payment, isEnabled: 1, cancelledAt: null, cancelledBy: null })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Disables an enabled payment; false when it was already disabled. */
@@ -206,5 +224,5 @@ export async function insertReceiptItems(
     priceCents: number;
   }>,
 ) {
-  await db.insertInto('receiptItems').values(items).execute();
+  return db.insertInto('receiptItems').values(items).returningAll().execute();
 }

@@ -29,7 +29,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 const actorOf = (request: FastifyRequest) => ({ id: request.user.id, name: request.user.name });
 
 const receiptsRoutes: RoutesPlugin = async (app) => {
-  const receipts = createReceiptsService({ db: app.db });
+  const receipts = createReceiptsService({ db: app.db, transact: app.transact });
   const printing = createPrintingService({ db: app.db, config: app.config });
 
   app.post(

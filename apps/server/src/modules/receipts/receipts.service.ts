@@ -14,10 +14,11 @@ import {
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { TransactionRunner } from '../../db/transactions.js';
 import type { DB, PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 import type { Executor } from '../../db/connection.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { applyStockChange } from '../inventory/stock.js';
+import { applyStockChanges } from '../inventory/stock.js';
 import {
   claimKey,
   findStoredAnswer,
@@ -63,9 +64,15 @@ const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.
 export interface ReceiptsDeps {
   db: Kysely<DB>;
   now?: () => number;
+  /** How writes run atomically; the app passes the database's shared runner (group commit on SQLite). */
+  transact?: TransactionRunner;
 }
 
-export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
+export function createReceiptsService({
+  db,
+  now = Date.now,
+  transact = (work) => db.transaction().execute((trx) => work(trx)),
+}: ReceiptsDeps) {
   let lastPrune = 0;
 
   /** The sale itself: receipt, items, stock decrements with SALE logs and, for Cash, its payment. */
@@ -75,8 +82,8 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
     const missing = productIds.find((id) => !products.has(id));
     if (missing !== undefined) throw notFound(`El producto #${missing} no existe.`);
 
+    const client = body.clientId === undefined ? undefined : await q.findClientForSale(trx, body.clientId);
     if (body.clientId !== undefined) {
-      const client = await q.findClientForSale(trx, body.clientId);
       if (!client) throw notFound(`El cliente #${body.clientId} no existe.`);
       if (client.isEnabled !== 1) {
         const name = [client.firstName, client.lastName].filter(Boolean).join(' ');
@@ -101,7 +108,7 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
       updatedAt: at,
     });
     // Items exactly as sent (a product may appear on several lines).
-    await q.insertReceiptItems(
+    const itemRows = await q.insertReceiptItems(
       trx,
       items.map((item) => {
         const product = products.get(item.productId)!;
@@ -110,16 +117,21 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
     );
     // Stock: one change per product with its lines added up, in ascending id order.
     await changeStock(trx, items, -1, 'SALE', seller, `Remisión #${receipt.id}`, receipt.id, at);
-    if (body.paymentMode === 'Cash') {
-      await q.insertPayment(trx, {
-        receiptId: receipt.id,
-        amountCents: totalCents,
-        note: CASH_PAYMENT_NOTE,
-        userId: seller.id,
-        createdAt: at,
-      });
-    }
-    return hydrateOne(trx, receipt);
+    const payments =
+      body.paymentMode === 'Cash'
+        ? [
+            await q.insertPayment(trx, {
+              receiptId: receipt.id,
+              amountCents: totalCents,
+              note: CASH_PAYMENT_NOTE,
+              userId: seller.id,
+              createdAt: at,
+            }),
+          ]
+        : [];
+    // Everything the answer needs was just written: no need to read it back.
+    const itemsInOrder = [...itemRows].sort((a, b) => a.id - b.id);
+    return q.assembleReceipt(receipt, itemsInOrder, payments, client, seller.name);
   }
 
   function replay(stored: StoredAnswer, hash: string): CreateReceiptResult {
@@ -142,7 +154,7 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
     async create(body: CreateReceiptBody, seller: Actor, idempotencyKey?: string): Promise<CreateReceiptResult> {
       const at = now();
       if (idempotencyKey === undefined) {
-        const receipt = await db.transaction().execute((trx) => sell(trx, body, seller, at));
+        const receipt = await transact((trx) => sell(trx, body, seller, at));
         return { statusCode: 201, receipt, replayed: false };
       }
 
@@ -150,7 +162,7 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
       const stored = await findStoredAnswer(db, seller.id, idempotencyKey, at);
       if (stored) return replay(stored, hash);
       try {
-        const receipt = await db.transaction().execute(async (trx) => {
+        const receipt = await transact(async (trx) => {
           await claimKey(trx, {
             userId: seller.id,
             key: idempotencyKey,
@@ -204,7 +216,7 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
     },
 
     async changeState(id: number, target: ReceiptState, actor: Actor): Promise<Receipt> {
-      return db.transaction().execute(async (trx) => {
+      return transact(async (trx) => {
         const at = now();
         const row = await q.lockReceiptRow(trx, id, at);
         if (!row) throw receiptNotFound(id);
@@ -252,7 +264,7 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
     },
 
     async addPayment(body: AddPaymentBody, actor: Actor): Promise<Receipt> {
-      return db.transaction().execute(async (trx) => {
+      return transact(async (trx) => {
         const at = now();
         const row = await q.lockReceiptRow(trx, body.receiptId, at);
         if (!row) throw receiptNotFound(body.receiptId);
@@ -285,7 +297,7 @@ export function createReceiptsService({ db, now = Date.now }: ReceiptsDeps) {
     },
 
     async cancelPayment(paymentId: number, actor: Actor): Promise<Receipt> {
-      return db.transaction().execute(async (trx) => {
+      return transact(async (trx) => {
         const at = now();
         const payment = await q.findPaymentRow(trx, paymentId);
         if (!payment) throw notFound(`El pago #${paymentId} no existe.`);
@@ -325,13 +337,10 @@ async function changeStock(
 ) {
   const quantities = new Map<number, number>();
   for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
-  for (const productId of [...quantities.keys()].sort((a, b) => a - b)) {
-    await applyStockChange(
-      trx,
-      { productId, delta: sign * quantities.get(productId)!, reason, user, note, receiptId },
-      at,
-    );
-  }
+  const changes = [...quantities.keys()]
+    .sort((a, b) => a - b)
+    .map((productId) => ({ productId, delta: sign * quantities.get(productId)!, reason, user, note, receiptId }));
+  await applyStockChanges(trx, changes, at);
 }
 
 function totals(items: ReceiptItemRow[], payments: PaymentRow[]) {

@@ -1,0 +1,93 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, Executor } from './connection.js';
+import type { DB } from './schema.js';
+
+/** Runs `work` atomically: all of its writes commit together or none do. */
+export type TransactionRunner = <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
+
+const runners = new WeakMap<Database, TransactionRunner>();
+
+/**
+ * The transaction runner for a database (one per database, shared by every service).
+ *
+ * PostgreSQL: a plain transaction per call. SQLite: group commit. SQLite has one writer and,
+ * with synchronous=FULL, every COMMIT waits for the disk; so calls that arrive while a batch is
+ * running are run together in the next batch: one BEGIN IMMEDIATE, each call inside its own
+ * SAVEPOINT (rolled back alone if it fails), one COMMIT, and only then is every caller answered.
+ * Each call still sees the writes of the calls before it, exactly as if they had run one after
+ * another, and nothing is acknowledged before it is on disk.
+ */
+export function transactionRunnerFor(database: Database): TransactionRunner {
+  let runner = runners.get(database);
+  if (!runner) {
+    runner =
+      database.dialect === 'sqlite'
+        ? groupCommitRunner(database.db)
+        : (work) => database.db.transaction().execute((trx) => work(trx));
+    runners.set(database, runner);
+  }
+  return runner;
+}
+
+interface Job {
+  work: (trx: Executor) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+function groupCommitRunner(db: Kysely<DB>): TransactionRunner {
+  let queue: Job[] = [];
+  let draining = false;
+
+  async function runBatch(batch: Job[]) {
+    await db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      const outcomes: Outcome[] = [];
+      for (const job of batch) {
+        await sql`savepoint job`.execute(conn);
+        try {
+          const value = await job.work(conn);
+          await sql`release job`.execute(conn);
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          await sql`rollback to job`.execute(conn);
+          await sql`release job`.execute(conn);
+          outcomes.push({ ok: false, error });
+        }
+      }
+      try {
+        await sql`commit`.execute(conn);
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        for (const job of batch) job.reject(error);
+        return;
+      }
+      batch.forEach((job, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) job.resolve(outcome.value);
+        else job.reject(outcome.error);
+      });
+    });
+  }
+
+  async function drain() {
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue;
+        queue = [];
+        await runBatch(batch).catch((error: unknown) => batch.forEach((job) => job.reject(error)));
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return <T>(work: (trx: Executor) => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!draining) void drain();
+    });
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionRunnerFor } from '../src/db/transactions.js';
+import { createTestDatabase, type TestDatabase, testDialect } from './helpers/database.js';
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb.drop());
+
+const addClient = (name: string) => (trx: Parameters<Parameters<ReturnType<typeof transactionRunnerFor>>[0]>[0]) =>
+  trx
+    .insertInto('clients')
+    .values({ firstName: name, lastName: null, phone: null, email: null, address: null, createdAt: 1, updatedAt: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+const namesStartingWith = async (prefix: string) =>
+  (
+    await testDb.database.db
+      .selectFrom('clients')
+      .select('firstName')
+      .where('firstName', 'like', `${prefix}%`)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.firstName);
+
+describe('transactionRunnerFor', () => {
+  it('is one shared runner per database', () => {
+    expect(transactionRunnerFor(testDb.database)).toBe(transactionRunnerFor(testDb.database));
+  });
+
+  it('commits every call that succeeds and undoes only the one that fails, among many at once', async () => {
+    const transact = transactionRunnerFor(testDb.database);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        transact(async (trx) => {
+          await addClient(`lote-${String(i).padStart(2, '0')}`)(trx);
+          if (i === 7) throw new Error('la llamada 7 falla después de escribir');
+          return i;
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i).filter((i) => i !== 7),
+    );
+    expect(results[7]).toMatchObject({
+      status: 'rejected',
+      reason: { message: 'la llamada 7 falla después de escribir' },
+    });
+    const names = await namesStartingWith('lote-');
+    expect(names).toHaveLength(19);
+    expect(names).not.toContain('lote-07');
+  });
+
+  // SQLite's group commit runs the calls one after another; on PostgreSQL they are concurrent
+  // transactions by design (row locks order them where it matters).
+  it.runIf(testDialect === 'sqlite')('lets each call see the writes of the calls before it (SQLite)', async () => {
+    const transact = transactionRunnerFor(testDb.database);
+    const seen = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        transact(async (trx) => {
+          await addClient(`orden-${i}`)(trx);
+          const row = await trx
+            .selectFrom('clients')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('firstName', 'like', 'orden-%')
+            .executeTakeFirstOrThrow();
+          return Number(row.n);
+        }),
+      ),
+    );
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('answers a call only once its writes are committed and visible to everyone', async () => {
+    const transact = transactionRunnerFor(testDb.database);
+    const { id } = await transact(addClient('visible'));
+    const row = await testDb.database.db
+      .selectFrom('clients')
+      .select('firstName')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.firstName).toBe('visible');
+  });
+});
