@@ -84,7 +84,14 @@ test('markup in names, units and notes shows as text on every screen', async ({ 
 
   // Reports: the inventory movements name the product as typed.
   await page.goto('/reports');
-  await expect(page.getByText(productName, { exact: true }).first()).toBeVisible();
+  // Other tests add movements at the same time: page back until this product's shows up.
+  const movement = page.getByText(productName, { exact: true }).first();
+  await expect(page.getByRole('heading', { name: 'Movimientos de inventario' })).toBeVisible();
+  for (let more = 0; more < 10 && !(await movement.isVisible()); more++) {
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(movement).toBeVisible();
   await expectInert(page);
 
   expect(ran).toEqual([]);

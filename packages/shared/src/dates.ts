@@ -27,9 +27,9 @@ export function isLocalTimestamp(value: string): boolean {
 
 /** Reads a zone-less local timestamp as Monterrey wall time; returns epoch milliseconds. */
 export function localTimestampToEpoch(value: string): number {
-  const [, y, mo, d, h, mi, sec = '0', fraction = ''] =
-    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value) ?? [];
-  if (!y) return dayjs.tz(value, BUSINESS_TIME_ZONE).valueOf();
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
+  if (!match) return dayjs.tz(value, BUSINESS_TIME_ZONE).valueOf();
+  const [, y = '', mo = '', d = '', h = '', mi = '', sec = '0', fraction = ''] = match;
   // A decimal fraction of a second: ".5" is 500 ms.
   const milliseconds = fraction ? Number(fraction.padEnd(3, '0')) : 0;
   const wallClockAsUtc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +sec, milliseconds);

@@ -1,6 +1,9 @@
-import type { PageKey } from '@mostrador/shared';
+import { businessToday, defaultReceiptFilter, type PageKey, receiptListParams } from '@mostrador/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { receiptListQuery } from '../features/receipts/api/list-receipts';
+import { sessionStore } from '../lib/api';
+import { queryClient } from '../lib/query-client';
 import { RequireAccess } from './guards/RequireAccess';
 import { RequireAuth } from './guards/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
@@ -9,10 +12,14 @@ import NotFoundPage from './routes/NotFoundPage';
 
 type PageModule = { default: ComponentType };
 
-/** A page loaded on first visit (keeps the initial bundle small), behind its guard if any. */
-function page(load: () => Promise<PageModule>, access?: PageKey): Pick<RouteObject, 'lazy'> {
+/**
+ * A page loaded on first visit (keeps the initial bundle small), behind its guard if any.
+ * `prefetch` starts the page's first request while its code downloads.
+ */
+function page(load: () => Promise<PageModule>, access?: PageKey, prefetch?: () => void): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
+      prefetch?.();
       const { default: Page } = await load();
       return {
         Component: access
@@ -27,7 +34,14 @@ function page(load: () => Promise<PageModule>, access?: PageKey): Pick<RouteObje
   };
 }
 
-const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts');
+/** Today's receipts, as the home screen first asks for them. */
+function prefetchTodaysReceipts() {
+  if (!sessionStore.get()) return;
+  const params = receiptListParams(defaultReceiptFilter(businessToday()));
+  void queryClient.prefetchInfiniteQuery(receiptListQuery(params));
+}
+
+const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts', prefetchTodaysReceipts);
 const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
 
 // SPEC 2 route table.
