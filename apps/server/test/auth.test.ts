@@ -226,14 +226,8 @@ describe('POST /api/auth/register and GET /api/user/list', () => {
 
   it.each([
     [{ email: 'x@tienda.mx', password: 'contraseña-123', role: 'Seller' }, 'El nombre es obligatorio.'],
-    [
-      { name: '   ', email: 'x@tienda.mx', password: 'contraseña-123', role: 'Seller' },
-      'El nombre es obligatorio.',
-    ],
-    [
-      { name: 'X', email: 'no-es-correo', password: 'contraseña-123', role: 'Seller' },
-      'Correo electrónico inválido.',
-    ],
+    [{ name: '   ', email: 'x@tienda.mx', password: 'contraseña-123', role: 'Seller' }, 'El nombre es obligatorio.'],
+    [{ name: 'X', email: 'no-es-correo', password: 'contraseña-123', role: 'Seller' }, 'Correo electrónico inválido.'],
     [
       { name: 'X', email: 'x@tienda.mx', password: 'corta', role: 'Seller' },
       'La contraseña debe tener al menos 8 caracteres.',

@@ -154,10 +154,7 @@ describe('POST /api/client/register', () => {
     // PostgreSQL refuses NUL in text: it must be a 400 here, not a database error.
     [{ firstName: 'Ra\u0000úl', lastName: 'Garza' }, 'No se permiten caracteres de control.'],
     [{ firstName: 'Raúl', lastName: 'Garza\nSegunda línea' }, 'No se permiten caracteres de control.'],
-    [
-      { firstName: 'Raúl', lastName: 'Garza', address: 'Calle\u0000 1' },
-      'No se permiten caracteres de control.',
-    ],
+    [{ firstName: 'Raúl', lastName: 'Garza', address: 'Calle\u0000 1' }, 'No se permiten caracteres de control.'],
   ])('refuses %j with a 400 naming the field', async (payload, message) => {
     const response = await post('/api/client/register', payload);
     expect(response.statusCode).toBe(400);

@@ -440,22 +440,10 @@ describe('stock changes', () => {
     ['/api/product/addInventory', { stockToAdd: 0 }, 'La cantidad debe ser un número entero mayor a 0'],
     ['/api/product/addInventory', { stockToAdd: 1.5 }, 'La cantidad debe ser un número entero mayor a 0'],
     ['/api/product/addInventory', { stockToAdd: '3' }, null],
-    [
-      '/api/product/removeInventory',
-      { stockToRemove: -1 },
-      'La cantidad debe ser un número entero mayor a 0',
-    ],
+    ['/api/product/removeInventory', { stockToRemove: -1 }, 'La cantidad debe ser un número entero mayor a 0'],
     ['/api/product/removeInventory', {}, 'La cantidad debe ser un número entero mayor a 0'],
-    [
-      '/api/product/adjustInventory',
-      { stockToAdjust: 0 },
-      'La cantidad debe ser un número entero distinto de 0',
-    ],
-    [
-      '/api/product/adjustInventory',
-      { stockToAdjust: 2_000_000 },
-      'La cantidad no puede ser mayor a 1,000,000',
-    ],
+    ['/api/product/adjustInventory', { stockToAdjust: 0 }, 'La cantidad debe ser un número entero distinto de 0'],
+    ['/api/product/adjustInventory', { stockToAdjust: 2_000_000 }, 'La cantidad no puede ser mayor a 1,000,000'],
     ['/api/product/adjustInventory', { stockToAdjust: 1, extra: 1 }, 'Campo no permitido: extra'],
   ])('%s %o → %s', async (url, body, message) => {
     const product = await newProduct(3);

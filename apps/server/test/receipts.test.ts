@@ -257,11 +257,7 @@ describe('POST /api/receipt/create', () => {
         { ...valid, items: [{ productId: 1, quantity: 1.5, price: 1 }] },
         'La cantidad debe ser un número entero mayor que 0.',
       ],
-      [
-        'price 0',
-        { ...valid, items: [{ productId: 1, quantity: 1, price: 0 }] },
-        'El precio debe ser mayor que 0.',
-      ],
+      ['price 0', { ...valid, items: [{ productId: 1, quantity: 1, price: 0 }] }, 'El precio debe ser mayor que 0.'],
       [
         'price with 3 decimals',
         { ...valid, items: [{ productId: 1, quantity: 1, price: 1.999 }] },

@@ -14,18 +14,32 @@ async function product(cuid: string, stock: number) {
   const now = Date.now();
   return db
     .insertInto('products')
-    .values({ cuid, name: `Producto ${cuid}`, units: 'pza', stockQuantity: stock, imagePath: null, createdAt: now, updatedAt: now })
+    .values({
+      cuid,
+      name: `Producto ${cuid}`,
+      units: 'pza',
+      stockQuantity: stock,
+      imagePath: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning(['id'])
     .executeTakeFirstOrThrow();
 }
 
 const stockOf = async (id: number) =>
-  (await db.selectFrom('products').select('stockQuantity').where('id', '=', id).executeTakeFirstOrThrow()).stockQuantity;
+  (await db.selectFrom('products').select('stockQuantity').where('id', '=', id).executeTakeFirstOrThrow())
+    .stockQuantity;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.database.db;
-  const row = await ensureUser(db, { role: 'Manager', email: 'stock@prueba.mx', password: 'x'.repeat(8), name: 'Encargado' });
+  const row = await ensureUser(db, {
+    role: 'Manager',
+    email: 'stock@prueba.mx',
+    password: 'x'.repeat(8),
+    name: 'Encargado',
+  });
   user = { id: row.id, name: row.name };
 });
 afterAll(() => testDb.drop());
@@ -33,9 +47,9 @@ afterAll(() => testDb.drop());
 describe('applyStockChange', () => {
   it('changes stock and writes one log with exact before, after and delta', async () => {
     const { id } = await product('ST-1', 12);
-    const result = await db.transaction().execute((trx) =>
-      applyStockChange(trx, { productId: id, delta: -5, reason: 'MERMA', user, note: 'Se rompió' }),
-    );
+    const result = await db
+      .transaction()
+      .execute((trx) => applyStockChange(trx, { productId: id, delta: -5, reason: 'MERMA', user, note: 'Se rompió' }));
     expect(result).toMatchObject({ before: 12, after: 7, productName: 'Producto ST-1' });
     expect(await stockOf(id)).toBe(7);
     const logs = await db.selectFrom('inventoryLogs').selectAll().where('productId', '=', id).execute();
@@ -53,7 +67,9 @@ describe('applyStockChange', () => {
 
   it('refuses to go below zero with 409 naming the product and what is available, writing nothing', async () => {
     const { id } = await product('ST-2', 3);
-    const attempt = db.transaction().execute((trx) => applyStockChange(trx, { productId: id, delta: -4, reason: 'SALE', user }));
+    const attempt = db
+      .transaction()
+      .execute((trx) => applyStockChange(trx, { productId: id, delta: -4, reason: 'SALE', user }));
     await expect(attempt).rejects.toMatchObject({
       statusCode: 409,
       message: 'Stock insuficiente de "Producto ST-2": disponible 3.',

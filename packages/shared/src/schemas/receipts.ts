@@ -103,9 +103,7 @@ export const createReceiptBodySchema = z
       .min(1, 'Agrega al menos un producto.')
       .max(MAX_RECEIPT_ITEMS, `Máximo ${MAX_RECEIPT_ITEMS} productos por remisión.`),
     /** Local timestamp without zone, read as Monterrey wall time. */
-    date: z
-      .string({ error: 'La fecha es obligatoria.' })
-      .refine(isLocalTimestamp, LOCAL_TIMESTAMP_MESSAGE),
+    date: z.string({ error: 'La fecha es obligatoria.' }).refine(isLocalTimestamp, LOCAL_TIMESTAMP_MESSAGE),
     printReceipt: z.boolean().default(false),
   })
   .refine((body) => body.paymentMode !== 'Credit' || body.clientId !== undefined, {
