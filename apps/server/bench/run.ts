@@ -305,7 +305,7 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
         JWT_SECRET,
         LOG_LEVEL: 'warn',
       },
-      { timeoutMs: 120_000 },
+      { timeoutMs: 120_000, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ') },
     );
     const url = server.url;
     const admin = await login(server, 'admin@bench.mx');

@@ -1,3 +1,4 @@
+import { RawNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionRunnerFor } from '../src/db/transactions.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './helpers/database.js';
@@ -71,6 +72,28 @@ describe('transactionRunnerFor', () => {
       ),
     );
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  // Each HTTP request reaches the runner from its own I/O callback; better-sqlite3 would run a
+  // batch started at once to its COMMIT before Node reads the next request.
+  it.runIf(testDialect === 'sqlite')('puts the calls of one event-loop turn in one batch (SQLite)', async () => {
+    let batches = 0;
+    const db = testDb.database.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (RawNode.is(node) && node.sqlFragments.join('').trim() === 'begin immediate') batches += 1;
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    });
+    const transact = transactionRunnerFor({ ...testDb.database, db });
+    const calls = await new Promise<Array<Promise<unknown>>>((resolve) => {
+      const started: Array<Promise<unknown>> = [];
+      for (let i = 0; i < 5; i++) setImmediate(() => started.push(transact(addClient(`turno-${i}`))));
+      setImmediate(() => resolve(started));
+    });
+    await Promise.all(calls);
+    expect(batches).toBe(1);
+    expect(await namesStartingWith('turno-')).toEqual(['turno-0', 'turno-1', 'turno-2', 'turno-3', 'turno-4']);
   });
 
   it('answers a call only once its writes are committed and visible to everyone', async () => {

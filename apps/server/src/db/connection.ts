@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -68,7 +69,7 @@ function withStatementCache(sqlite: SQLite.Database, capacity = 500): SqliteData
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: 20, Client: PreparingClient });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({

@@ -73,7 +73,6 @@ function groupCommitRunner(db: Kysely<DB>): TransactionRunner {
   }
 
   async function drain() {
-    draining = true;
     try {
       while (queue.length > 0) {
         const batch = queue;
@@ -88,6 +87,11 @@ function groupCommitRunner(db: Kysely<DB>): TransactionRunner {
   return <T>(work: (trx: Executor) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!draining) void drain();
+      if (draining) return;
+      draining = true;
+      // better-sqlite3 is synchronous: a batch started right away would run to its COMMIT (and
+      // its fsync) before Node reads the requests already waiting on other sockets. Starting it
+      // after the current I/O phase lets every request that has arrived join the same batch.
+      setImmediate(() => void drain());
     });
 }
