@@ -28,7 +28,15 @@ describe.runIf(testDialect === 'postgres')('prepared writes on PostgreSQL', () =
       for (const name of ['Ana', 'Beto']) {
         await trx
           .insertInto('clients')
-          .values({ firstName: name, lastName: null, phone: null, email: null, address: null, createdAt: 1, updatedAt: 1 })
+          .values({
+            firstName: name,
+            lastName: null,
+            phone: null,
+            email: null,
+            address: null,
+            createdAt: 1,
+            updatedAt: 1,
+          })
           .execute();
       }
       const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
