@@ -16,6 +16,7 @@ describe('statementName', () => {
   });
 });
 
+// Named prepared statements are PostgreSQL's; SQLite has no such catalogue to look at.
 describe.runIf(testDialect === 'postgres')('prepared writes on PostgreSQL', () => {
   let testDb: TestDatabase;
   beforeAll(async () => {
