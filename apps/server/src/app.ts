@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
-import { transactionRunnerFor } from './db/transactions.js';
+import type { Clock } from './lib/clock.js';
 import type { App } from './lib/types.js';
 import { featureRoutes } from './modules/index.js';
 import accessPlugin from './plugins/access.js';
@@ -11,16 +11,18 @@ import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import uploadsPlugin from './plugins/uploads.js';
 import webPlugin from './plugins/web.js';
+import { createServices } from './services.js';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  clock?: Clock;
 }
 
 /** Builds the whole application without listening: tests call this, server.ts listens. */
-export async function buildApp({ config, database, jwtSecret, logger = false }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, jwtSecret, logger = false, clock }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -30,10 +32,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.decorate('db', database.db);
-  app.decorate('dialect', database.dialect);
   app.decorate('config', config);
-  app.decorate('transact', transactionRunnerFor(database));
+  app.decorate('services', createServices({ database, config, clock }));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -55,7 +55,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(accessPlugin, { secret: jwtSecret });
+  await app.register(accessPlugin, { secret: jwtSecret, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   await app.register(docsPlugin);
   await app.register(
     async (api) => {
