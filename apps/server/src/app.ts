@@ -3,7 +3,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
-import type { Clock } from './lib/clock.js';
 import type { App } from './lib/types.js';
 import { featureRoutes } from './modules/index.js';
 import accessPlugin from './plugins/access.js';
@@ -18,11 +17,10 @@ export interface BuildAppOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
-  clock?: Clock;
 }
 
 /** Builds the whole application without listening: tests call this, server.ts listens. */
-export async function buildApp({ config, database, jwtSecret, logger = false, clock }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, jwtSecret, logger = false }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -33,7 +31,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false, cl
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
-  app.decorate('services', createServices({ database, config, clock }));
+  app.decorate('services', createServices({ database, config }));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
