@@ -31,6 +31,24 @@ export default tseslint.config(
     },
   },
   {
+    // Server modules talk to each other through their services (built in src/services.ts), never
+    // through another module's queries: only a module's own folder imports its *.queries file.
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[^/]+$).*\\.queries(\\.js)?$',
+              message: "another module's queries: use that module's service (app.services / createServices)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'e2e/**/*.ts', 'apps/server/test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -6,10 +6,11 @@
 import { parseArgs } from 'node:util';
 import { businessToday, dayjs, RECEIPT_PAGE_SIZE_DEFAULT } from '@mostrador/shared';
 import { CompiledQuery, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import type { DB } from '../src/db/schema.js';
-import { createReceiptsService } from '../src/modules/receipts/receipts.service.js';
 import { computeCut } from '../src/modules/reports/reports.service.js';
+import { createServices } from '../src/services.js';
 import { summarize } from './load.js';
 
 const { values: args, positionals } = parseArgs({
@@ -66,7 +67,14 @@ const what = new Set(args.what.split(','));
 if (what.has('cut')) await explain(`cut of ${day}`, (executor) => computeCut(executor, day));
 if (what.has('list')) {
   await explain(`receipt list of ${day} (page of ${RECEIPT_PAGE_SIZE_DEFAULT}, pending included)`, (executor) =>
-    createReceiptsService({ db: executor }).list({ fromDate: day, toDate: day, includePending: true }),
+    createServices({
+      database: { ...database, db: executor },
+      config: loadConfig({ DATABASE_URL: url }),
+    }).receipts.list({
+      fromDate: day,
+      toDate: day,
+      includePending: true,
+    }),
   );
 }
 await database.close();

@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { businessDayBounds, businessToday, dayjs } from '@mostrador/shared';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { hashPassword } from '../src/modules/auth/password.js';
+import { hashPassword } from '../src/lib/password.js';
+import { seededRandom } from '../scripts/random.js';
 import { BatchedWriter, openBulkWriter, type TableSpec } from './bulk-writer.js';
 
 export const BENCH_PASSWORD = 'bench-2026';
@@ -133,18 +134,6 @@ const LOADED_TABLES = ['users', 'products', 'clients', 'receipts', 'receipt_item
 
 function spec(table: string, columns: string[], pgTypes: string[]): TableSpec {
   return { table, columns, pgTypes };
-}
-
-/** Small seeded PRNG (mulberry32) so runs are repeatable. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PRODUCT_BASES = [
@@ -323,9 +312,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const started = Date.now();
   const { receipts: receiptCount, products: productCount, clients: clientCount, years } = options;
   const busyCount = Math.min(options.busy, Math.floor(receiptCount / 2));
-  const random = prng(options.seed);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const { next: random, pick, int } = seededRandom(options.seed);
 
   const database = openDatabase(options.db);
   await migrateToLatest(database);

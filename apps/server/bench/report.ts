@@ -39,7 +39,7 @@ function failures(result: LoadResult) {
 
 export function renderReport(r: BenchResults): string {
   const dbs = r.databases;
-  const header = row(['', ...dbs.map((db) => db.version), 'Meta (DESIGN 5)']);
+  const header = row(['', ...dbs.map((db) => db.version), 'Meta']);
   const rule = row(['---', ...dbs.map(() => '---:'), '---']);
   const http = r.httpLimit;
   const lines = [

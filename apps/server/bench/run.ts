@@ -1,4 +1,4 @@
-// `npm run bench`: DESIGN 5's figures on SQLite and PostgreSQL, written to docs/benchmarks.md.
+// `npm run bench`: the performance bars' figures on SQLite and PostgreSQL, written to docs/benchmarks.md.
 //
 //   npm run bench                               # both databases, 1,000,000 receipts
 //   npm run bench -- --db sqlite --receipts 100000 --duration 5 --no-write   # a quick check
@@ -18,9 +18,9 @@ import { parseArgs } from 'node:util';
 import { createReceiptBodySchema, type SessionResponse } from '@mostrador/shared';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
-import { transactionRunnerFor } from '../src/db/transactions.js';
-import { createReceiptsService } from '../src/modules/receipts/receipts.service.js';
+import { createServices } from '../src/services.js';
 import { checkConsistency, isConsistent } from '../scripts/consistency.js';
 import {
   buildServerBundle,
@@ -242,7 +242,7 @@ async function inParallel<T>(items: T[], concurrency: number, task: (item: T) =>
 
 async function storageLimit(url: string, catalogue: Catalogue, seconds: number): Promise<StorageResult> {
   const database = openDatabase(url);
-  const receipts = createReceiptsService({ db: database.db, transact: transactionRunnerFor(database) });
+  const { receipts } = createServices({ database, config: loadConfig({ DATABASE_URL: url }) });
   const make = receiptMaker(catalogue, 23);
   const seller = { id: 3, name: 'Vendedor Uno' };
   const run = async (ms: number) => {

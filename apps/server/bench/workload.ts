@@ -1,6 +1,7 @@
 // The sales the load benchmarks make: the same random receipts over HTTP and, for the storage
 // limit, straight through the receipts service.
 import { businessNowLocalTimestamp, type CreateReceiptInput } from '@mostrador/shared';
+import { seededRandom } from '../scripts/random.js';
 
 export interface Catalogue {
   productIds: number[];
@@ -8,22 +9,9 @@ export interface Catalogue {
   clientIds: number[];
 }
 
-/** A seeded PRNG (mulberry32) so every run sells the same kind of receipts. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** 1 to 3 lines of 1 or 2 units, a third on credit, dated now (Monterrey wall time). */
 export function receiptMaker(catalogue: Catalogue, seed = 11) {
-  const random = prng(seed);
-  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const { next: random, pick } = seededRandom(seed);
   const date = businessNowLocalTimestamp();
   return (): CreateReceiptInput => {
     const credit = random() < 0.3;

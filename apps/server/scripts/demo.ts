@@ -30,12 +30,9 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { createAuthService } from '../src/modules/auth/auth.service.js';
-import { createClientsService } from '../src/modules/clients/clients.service.js';
-import { createProductsService } from '../src/modules/products/products.service.js';
-import { createReceiptsService } from '../src/modules/receipts/receipts.service.js';
-import { createReportsService } from '../src/modules/reports/reports.service.js';
+import { createServices } from '../src/services.js';
 import { checkConsistency, isConsistent } from './consistency.js';
+import { seededRandom } from './random.js';
 import { ROOT } from './server-process.js';
 
 export const DEMO_USERS: Array<{ name: string; email: string; password: string; role: Role }> = [
@@ -139,18 +136,6 @@ const plain = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-/** A seeded PRNG (mulberry32): the same demo every time. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface DemoSummary {
   users: number;
   products: number;
@@ -170,20 +155,13 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
     // Seeding writes thousands of small transactions: no need to wait for the disk after each
     // (the server itself runs with synchronous=FULL).
     if (dialect === 'sqlite') await sql`PRAGMA synchronous = OFF`.execute(db);
-    const random = prng(2026);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+    const { next: random, pick, int } = seededRandom(2026);
 
     // One clock for every service, moved forward to the moment of each action before doing it.
     let clock = 0;
-    const at = () => clock;
     const advance = (to: number) => (clock = Math.max(clock + 1000, to));
     const config = loadConfig({ DATABASE_URL: url, UPLOAD_DIR: uploadDir });
-    const auth = createAuthService({ db, config, signAccessToken: () => '', now: at });
-    const products = createProductsService({ db, uploadDir, now: at });
-    const clients = createClientsService({ db, now: at });
-    const receipts = createReceiptsService({ db, now: at });
-    const reports = createReportsService({ db, dialect, now: at });
+    const { users, products, clients, receipts, reports } = createServices({ database, config, clock: () => clock });
 
     const today = businessToday(now);
     const firstDay = dayjs(today).subtract(27, 'day').format('YYYY-MM-DD');
@@ -193,7 +171,7 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
     advance(moment(firstDay, 7, 30));
     const staff = [];
     for (const user of DEMO_USERS) {
-      staff.push(await auth.register(registerBodySchema.parse(user)));
+      staff.push(await users.register(registerBodySchema.parse(user)));
     }
     const [admin, manager, ...sellers] = staff.map((user) => ({ id: user.id, name: user.name }));
 

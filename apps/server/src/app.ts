@@ -3,7 +3,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
-import { transactionRunnerFor } from './db/transactions.js';
 import type { App } from './lib/types.js';
 import { featureRoutes } from './modules/index.js';
 import accessPlugin from './plugins/access.js';
@@ -11,6 +10,7 @@ import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import uploadsPlugin from './plugins/uploads.js';
 import webPlugin from './plugins/web.js';
+import { createServices } from './services.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -30,10 +30,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.decorate('db', database.db);
-  app.decorate('dialect', database.dialect);
   app.decorate('config', config);
-  app.decorate('transact', transactionRunnerFor(database));
+  app.decorate('services', createServices({ database, config }));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -55,7 +53,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(accessPlugin, { secret: jwtSecret });
+  await app.register(accessPlugin, { secret: jwtSecret, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   await app.register(docsPlugin);
   await app.register(
     async (api) => {

@@ -87,9 +87,9 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
-  /** Access-token lifetime in seconds (DESIGN 3: 12 h). */
+  /** Access-token lifetime in seconds: 12 hours, a working day without signing in again. */
   accessTokenTtlSeconds: number;
-  /** Refresh-token lifetime in milliseconds (DESIGN 3: 30 days). */
+  /** Refresh-token lifetime in milliseconds: 30 days. */
   refreshTokenTtlMs: number;
 }
 

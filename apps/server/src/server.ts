@@ -3,7 +3,6 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { resolveJwtSecret } from './lib/secret.js';
-import { ensureFirstAdmin } from './modules/auth/bootstrap.js';
 
 async function main() {
   loadDotEnv();
@@ -12,7 +11,7 @@ async function main() {
   await migrateToLatest(database);
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const app = await buildApp({ config, database, jwtSecret, logger: { level: config.LOG_LEVEL } });
-  const admin = await ensureFirstAdmin(database.db, config);
+  const admin = await app.services.users.ensureFirstAdmin();
 
   const shutdown = async () => {
     await app.close();

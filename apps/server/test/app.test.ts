@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { countUsers, findUserByEmail } from '../src/modules/auth/auth.queries.js';
-import { ensureFirstAdmin } from '../src/modules/auth/bootstrap.js';
-import { verifyPassword } from '../src/modules/auth/password.js';
+import { verifyPassword } from '../src/lib/password.js';
+import { createServices } from '../src/services.js';
 import { TEST_JWT_SECRET, testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 
@@ -48,16 +47,17 @@ describe('first start', () => {
   afterAll(() => testDb.drop());
 
   it('creates one Admin with a random password printed once, and never again', async () => {
-    const db = testDb.database.db;
-    const first = await ensureFirstAdmin(db, {});
+    const usersWith = (env: Record<string, string>) =>
+      createServices({ database: testDb.database, config: testConfig(env) }).users;
+    const first = await usersWith({}).ensureFirstAdmin();
     expect(first?.email).toBe('admin@example.com');
     expect(first?.password).toMatch(/^[\w-]{12}$/);
-    const admin = await findUserByEmail(db, 'admin@example.com');
+    const admin = await usersWith({}).findByEmail('admin@example.com');
     expect(admin?.role).toBe('Admin');
     expect(await verifyPassword(first!.password!, admin!.passwordHash)).toBe(true);
 
-    expect(await ensureFirstAdmin(db, { ADMIN_EMAIL: 'otro@tienda.mx' })).toBeNull();
-    expect(await countUsers(db)).toBe(1);
+    expect(await usersWith({ ADMIN_EMAIL: 'otro@tienda.mx' }).ensureFirstAdmin()).toBeNull();
+    expect(await usersWith({}).list()).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Client, ClientDetails } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { ensureUser } from './helpers/factories.js';
+import { ensureUser, type SeedPayment, seedProduct, seedReceipt } from './helpers/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function register(fields: Record<string, unknown>, role: 'Admin' | 'Manage
 
 const listIds = async () => (await get('/api/client/list')).json<{ clients: Client[] }>().clients.map((c) => c.id);
 
-/** A receipt written straight into the tables (the receipt endpoints are another issue's). */
+/** A receipt written straight into the tables (the receipt endpoints are another feature's). */
 async function insertReceipt(opts: {
   clientId: number | null;
   date: string;
@@ -29,7 +29,7 @@ async function insertReceipt(opts: {
   state?: 'Pending' | 'Paid' | 'Cancelled';
   paymentMode?: 'Cash' | 'Credit';
   items: Array<{ quantity: number; priceCents: number }>;
-  payments?: Array<{ amountCents: number; reason?: 'ADD' | 'REMOVE'; isEnabled?: 0 | 1 }>;
+  payments?: SeedPayment[];
 }) {
   const db = t.testDb.database.db;
   const seller = await ensureUser(db, {
@@ -38,56 +38,14 @@ async function insertReceipt(opts: {
     password: 'x'.repeat(8),
     name: 'Vero Vendedora',
   });
-  const now = Date.now();
-  const product = await db
-    .insertInto('products')
-    .values({
-      cuid: `P-${now}-${Math.random()}`,
-      name: 'Tortilla',
-      units: 'kg',
-      stockQuantity: 100,
-      imagePath: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const receipt = await db
-    .insertInto('receipts')
-    .values({
-      state: opts.state ?? 'Pending',
-      paymentMode: opts.paymentMode ?? 'Credit',
-      clientId: opts.clientId,
-      userId: seller.id,
-      date: Date.parse(opts.date),
-      totalCents: opts.items.reduce((sum, i) => sum + i.quantity * i.priceCents, 0),
-      createdAt: Date.parse(opts.createdAt),
-      updatedAt: Date.parse(opts.createdAt),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const item of opts.items) {
-    await db
-      .insertInto('receiptItems')
-      .values({ receiptId: receipt.id, productId: product.id, productName: 'Tortilla', units: 'kg', ...item })
-      .execute();
-  }
-  for (const p of opts.payments ?? []) {
-    await db
-      .insertInto('payments')
-      .values({
-        receiptId: receipt.id,
-        amountCents: p.amountCents,
-        reason: p.reason ?? 'ADD',
-        isEnabled: p.isEnabled ?? 1,
-        note: null,
-        userId: seller.id,
-        createdAt: Date.parse(opts.createdAt),
-        cancelledAt: null,
-        cancelledBy: null,
-      })
-      .execute();
-  }
+  const product = await seedProduct(db, { name: 'Tortilla', units: 'kg' });
+  const receipt = await seedReceipt(db, {
+    ...opts,
+    userId: seller.id,
+    date: Date.parse(opts.date),
+    createdAt: Date.parse(opts.createdAt),
+    items: opts.items.map((item) => ({ product, ...item })),
+  });
   return receipt.id;
 }
 
@@ -212,7 +170,11 @@ describe('GET /api/client/details/:id', () => {
         { quantity: 2, priceCents: 12550 },
         { quantity: 1, priceCents: 999 },
       ],
-      payments: [{ amountCents: 10000 }, { amountCents: 2500, reason: 'REMOVE' }, { amountCents: 5000, isEnabled: 0 }],
+      payments: [
+        { amountCents: 10000 },
+        { amountCents: 2500, reason: 'REMOVE' },
+        { amountCents: 5000, enabled: false },
+      ],
     });
     // Created last but dated earlier: ordered by its date.
     const backdated = await insertReceipt({

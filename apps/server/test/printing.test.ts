@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { CreateReceiptResponse, PrintResult, Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from './helpers/receipts-factories.js';
+import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from './helpers/factories.js';
 
-// Printing without a thermal printer (DESIGN 4): the receipt's PDF on thermal-paper-sized pages,
+// Printing without a thermal printer: the receipt's PDF on thermal-paper-sized pages,
 // and printReceipt / receipt/create answering with its address.
 
 const BUSINESS = {

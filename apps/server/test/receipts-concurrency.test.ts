@@ -11,7 +11,7 @@ import {
   seedProduct,
   stockOf,
   TODAY_NOON,
-} from './helpers/receipts-factories.js';
+} from './helpers/factories.js';
 
 let t: TestApp;
 const db = () => t.testDb.database.db;

@@ -11,8 +11,9 @@ import {
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../src/db/schema.js';
+import type { DB, ProductRow } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { type SeedPayment, seedClient, seedPayment, seedProduct, seedReceipt } from './helpers/factories.js';
 
 // The cut of one scripted day, written straight into the database with explicit instants (so
 // it depends on no other feature's endpoints), checked against rows and totals computed by hand.
@@ -70,14 +71,10 @@ describe('the cut of a scripted day', () => {
   const stock = new Map<number, number>();
 
   async function product(cuid: string, name: string, initial: number, createdAt: number) {
-    const row = await db
-      .insertInto('products')
-      .values({ cuid, name, units: 'kg', stockQuantity: 0, imagePath: null, createdAt, updatedAt: createdAt })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await seedProduct(db, { cuid, name, units: 'kg', stock: 0, createdAt });
     stock.set(row.id, 0);
     await move(row.id, 'ADD', initial, createdAt, null, 'Inventario inicial');
-    return { id: row.id, cuid, name };
+    return row;
   }
 
   async function move(
@@ -115,82 +112,34 @@ describe('the cut of a scripted day', () => {
     await db.updateTable('products').set({ stockQuantity: after }).where('id', '=', productId).execute();
   }
 
-  async function client(firstName: string, lastName: string) {
-    return db
-      .insertInto('clients')
-      .values({ firstName, lastName, phone: null, email: null, address: null, createdAt: 0, updatedAt: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  }
+  const client = (firstName: string, lastName: string) => seedClient(db, { firstName, lastName, createdAt: 0 });
 
   async function receipt(opts: {
     mode: 'Cash' | 'Credit';
     state: 'Pending' | 'Paid' | 'Cancelled';
     date: number;
     clientId?: number;
-    items: Array<{ product: { id: number; name: string }; quantity: number; priceCents: number }>;
+    items: Array<{ product: ProductRow; quantity: number; priceCents: number }>;
     /** Writes the SALE logs at the receipt's instant (false for receipts older than the script). */
     logs?: boolean;
   }) {
-    const totalCents = opts.items.reduce((sum, item) => sum + item.quantity * item.priceCents, 0);
-    const row = await db
-      .insertInto('receipts')
-      .values({
-        state: opts.state,
-        paymentMode: opts.mode,
-        clientId: opts.clientId ?? null,
-        userId: user.id,
-        date: opts.date,
-        totalCents,
-        createdAt: opts.date,
-        updatedAt: opts.date,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('receiptItems')
-      .values(
-        opts.items.map((item) => ({
-          receiptId: row.id,
-          productId: item.product.id,
-          productName: item.product.name,
-          units: 'kg',
-          quantity: item.quantity,
-          priceCents: item.priceCents,
-        })),
-      )
-      .execute();
+    const row = await seedReceipt(db, { ...opts, paymentMode: opts.mode, userId: user.id });
     if (opts.logs !== false) {
       for (const item of opts.items)
         await move(item.product.id, 'SALE', -item.quantity, opts.date, row.id, `Remisión #${row.id}`);
     }
-    return { id: row.id, totalCents };
+    return row;
   }
 
-  async function payment(
+  const payment = (
     receiptId: number,
     amountCents: number,
     createdAt: number,
-    { reason = 'ADD', enabled = true }: { reason?: 'ADD' | 'REMOVE'; enabled?: boolean } = {},
-  ) {
-    await db
-      .insertInto('payments')
-      .values({
-        receiptId,
-        amountCents,
-        reason,
-        isEnabled: enabled ? 1 : 0,
-        note: null,
-        userId: user.id,
-        createdAt,
-        cancelledAt: enabled ? null : createdAt + 60_000,
-        cancelledBy: enabled ? null : user.id,
-      })
-      .execute();
-  }
+    options: Pick<SeedPayment, 'reason' | 'enabled'> = {},
+  ) => seedPayment(db, receiptId, user.id, { amountCents, createdAt, ...options });
 
   let ids: Record<string, number>;
-  let products: Record<'rice' | 'beans' | 'oil' | 'sugar', { id: number; cuid: string; name: string }>;
+  let products: Record<'rice' | 'beans' | 'oil' | 'sugar', ProductRow>;
 
   beforeAll(async () => {
     const dayBefore = at('2026-11-09T10:00:00');
@@ -465,19 +414,10 @@ describe('the cut through the real endpoints', () => {
 
   it('counts sales, a cancel, a payment and the stock exactly as the endpoints recorded them', async () => {
     const today = businessToday();
-    const now = Date.now();
-    const [soap, salt] = await Promise.all(
-      [
-        { cuid: 'JAB-API', name: 'Jabón', stockQuantity: 40 },
-        { cuid: 'SAL-API', name: 'Sal', stockQuantity: 15 },
-      ].map((p) =>
-        db
-          .insertInto('products')
-          .values({ ...p, units: 'pza', imagePath: null, createdAt: now, updatedAt: now })
-          .returning(['id'])
-          .executeTakeFirstOrThrow(),
-      ),
-    );
+    const [soap, salt] = await Promise.all([
+      seedProduct(db, { cuid: 'JAB-API', name: 'Jabón', stock: 40 }),
+      seedProduct(db, { cuid: 'SAL-API', name: 'Sal', stock: 15 }),
+    ]);
     const client = await post<{ id: number }>('/api/client/register', { firstName: 'Rosa', lastName: 'Garza' });
     const time = (s: number) => `${today}T00:00:0${s}`;
 
@@ -574,7 +514,7 @@ describe('the cut through the real endpoints', () => {
       paid: 40.5,
       pending: 99.43,
     });
-    // DESIGN 4 counts every enabled payment created that day, ADD − REMOVE: the cash sale's
+    // The cut counts every enabled payment created that day, ADD − REMOVE: the cash sale's
     // $25.00, the cancelled sale's $61.75 (less whatever refund cancelling recorded) and $40.50.
     const refunds = await db
       .selectFrom('payments')

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { applyStockChange } from '../src/modules/inventory/stock.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { seedProduct } from './helpers/factories.js';
 
 let t: TestApp;
 let db: Kysely<DB>;
@@ -36,23 +37,7 @@ const list = async (query = '') => {
 const generate = (payload: unknown, role: 'Admin' | 'Manager' = 'Manager') =>
   t.injectAs(role, { method: 'POST', url: '/api/reports/generate', payload: payload as object });
 
-async function product(cuid: string, stock = 0) {
-  const now = Date.now();
-  const row = await db
-    .insertInto('products')
-    .values({
-      cuid,
-      name: `Producto ${cuid}`,
-      units: 'pza',
-      stockQuantity: stock,
-      imagePath: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const product = async (cuid: string, stock = 0) => (await seedProduct(db, { cuid, stock })).id;
 
 /** A stock change through the real core, at a chosen Monterrey wall time. */
 const change = (
@@ -82,7 +67,7 @@ describe('GET /api/reports/list: inventory movements', () => {
     await change(first, -3, 'MERMA', '2026-10-03T23:30:00', 'Caducado');
   });
 
-  it('sends each log with the SPEC names, newest first', async () => {
+  it("sends each log with the API's field names, newest first", async () => {
     const { inventoryLogs, nextCursor } = await list('?limit=1&productId=' + first);
     expect(inventoryLogs).toEqual([
       {
@@ -218,7 +203,7 @@ describe('POST /api/reports/generate', () => {
     const secondPage = await list(`?limit=0&cutsLimit=2&cutsCursor=${firstPage.nextCutsCursor}`);
     expect(secondPage.cashCountReports.map((cut) => cut.id)).toEqual(ids.slice(2, 4));
 
-    // Without a query (SPEC 7): both lists, first pages.
+    // Without a query: both lists, first pages.
     const plain = await list();
     expect(plain.cashCountReports[0]).toEqual(c);
     expect(plain.inventoryLogs.length).toBeGreaterThan(0);

@@ -4,32 +4,13 @@ import type { DB } from '../src/db/schema.js';
 import { AppError } from '../src/lib/errors.js';
 import { applyStockChange } from '../src/modules/inventory/stock.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { ensureUser } from './helpers/factories.js';
+import { ensureUser, seedProduct, stockOf } from './helpers/factories.js';
 
 let testDb: TestDatabase;
 let db: Kysely<DB>;
 let user: { id: number; name: string };
 
-async function product(cuid: string, stock: number) {
-  const now = Date.now();
-  return db
-    .insertInto('products')
-    .values({
-      cuid,
-      name: `Producto ${cuid}`,
-      units: 'pza',
-      stockQuantity: stock,
-      imagePath: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-}
-
-const stockOf = async (id: number) =>
-  (await db.selectFrom('products').select('stockQuantity').where('id', '=', id).executeTakeFirstOrThrow())
-    .stockQuantity;
+const product = (cuid: string, stock: number) => seedProduct(db, { cuid, stock });
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -49,9 +30,11 @@ describe('applyStockChange', () => {
     const { id } = await product('ST-1', 12);
     const result = await db
       .transaction()
-      .execute((trx) => applyStockChange(trx, { productId: id, delta: -5, reason: 'MERMA', user, note: 'Se rompió' }));
+      .execute((trx) =>
+        applyStockChange(trx, { productId: id, delta: -5, reason: 'MERMA', user, note: 'Se rompió' }, Date.now()),
+      );
     expect(result).toMatchObject({ before: 12, after: 7, productName: 'Producto ST-1' });
-    expect(await stockOf(id)).toBe(7);
+    expect(await stockOf(db, id)).toBe(7);
     const logs = await db.selectFrom('inventoryLogs').selectAll().where('productId', '=', id).execute();
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({
@@ -69,17 +52,17 @@ describe('applyStockChange', () => {
     const { id } = await product('ST-2', 3);
     const attempt = db
       .transaction()
-      .execute((trx) => applyStockChange(trx, { productId: id, delta: -4, reason: 'SALE', user }));
+      .execute((trx) => applyStockChange(trx, { productId: id, delta: -4, reason: 'SALE', user }, Date.now()));
     await expect(attempt).rejects.toMatchObject({
       statusCode: 409,
       message: 'Stock insuficiente de "Producto ST-2": disponible 3.',
     });
-    expect(await stockOf(id)).toBe(3);
+    expect(await stockOf(db, id)).toBe(3);
     expect(await db.selectFrom('inventoryLogs').select('id').where('productId', '=', id).execute()).toHaveLength(0);
   });
 
   it('answers 404 for a product that does not exist', async () => {
-    const attempt = applyStockChange(db, { productId: 999_999, delta: 1, reason: 'ADD', user });
+    const attempt = applyStockChange(db, { productId: 999_999, delta: 1, reason: 'ADD', user }, Date.now());
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ statusCode: 404 });
   });
@@ -88,11 +71,11 @@ describe('applyStockChange', () => {
     const { id } = await product('ST-3', 10);
     await expect(
       db.transaction().execute(async (trx) => {
-        await applyStockChange(trx, { productId: id, delta: -2, reason: 'SALE', user });
+        await applyStockChange(trx, { productId: id, delta: -2, reason: 'SALE', user }, Date.now());
         throw new Error('la venta falló después');
       }),
     ).rejects.toThrow('la venta falló después');
-    expect(await stockOf(id)).toBe(10);
+    expect(await stockOf(db, id)).toBe(10);
   });
 
   it('never loses an update under 60 parallel changes, and the log chain is unbroken', async () => {
@@ -100,11 +83,13 @@ describe('applyStockChange', () => {
     const deltas = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? 7 : -3));
     await Promise.all(
       deltas.map((delta) =>
-        db.transaction().execute((trx) => applyStockChange(trx, { productId: id, delta, reason: 'ADJUSTMENT', user })),
+        db
+          .transaction()
+          .execute((trx) => applyStockChange(trx, { productId: id, delta, reason: 'ADJUSTMENT', user }, Date.now())),
       ),
     );
     const expected = 100 + deltas.reduce((a, b) => a + b, 0);
-    expect(await stockOf(id)).toBe(expected);
+    expect(await stockOf(db, id)).toBe(expected);
     const logs = await db.selectFrom('inventoryLogs').selectAll().where('productId', '=', id).orderBy('id').execute();
     expect(logs).toHaveLength(60);
     logs.forEach((log, i) => {
@@ -118,11 +103,13 @@ describe('applyStockChange', () => {
     const { id } = await product('ST-5', 10);
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, () =>
-        db.transaction().execute((trx) => applyStockChange(trx, { productId: id, delta: -1, reason: 'SALE', user })),
+        db
+          .transaction()
+          .execute((trx) => applyStockChange(trx, { productId: id, delta: -1, reason: 'SALE', user }, Date.now())),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(30);
-    expect(await stockOf(id)).toBe(0);
+    expect(await stockOf(db, id)).toBe(0);
   });
 });

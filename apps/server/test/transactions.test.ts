@@ -96,6 +96,36 @@ describe('transactionRunnerFor', () => {
     expect(await namesStartingWith('turno-')).toEqual(['turno-0', 'turno-1', 'turno-2', 'turno-3', 'turno-4']);
   });
 
+  // A SQLite write transaction shuts every other writer out, so it always reads one state; on
+  // PostgreSQL only a snapshot transaction ignores what others commit while it runs.
+  it.runIf(testDialect === 'postgres')(
+    'reads one snapshot when asked, and what others commit otherwise (PostgreSQL)',
+    async () => {
+      const transact = transactionRunnerFor(testDb.database);
+      const countSeen = async (snapshot: boolean, prefix: string) =>
+        transact(
+          async (trx) => {
+            const count = async () =>
+              Number(
+                (
+                  await trx
+                    .selectFrom('clients')
+                    .select((eb) => eb.fn.countAll<number>().as('n'))
+                    .where('firstName', 'like', `${prefix}%`)
+                    .executeTakeFirstOrThrow()
+                ).n,
+              );
+            const before = await count();
+            await addClient(`${prefix}-otro`)(testDb.database.db);
+            return [before, await count()];
+          },
+          { snapshot },
+        );
+      expect(await countSeen(true, 'instantanea')).toEqual([0, 0]);
+      expect(await countSeen(false, 'al-dia')).toEqual([0, 1]);
+    },
+  );
+
   it('answers a call only once its writes are committed and visible to everyone', async () => {
     const transact = transactionRunnerFor(testDb.database);
     const { id } = await transact(addClient('visible'));

@@ -1,4 +1,4 @@
-// Rules of the daily cash-count cut (DESIGN 4), shared by the server that computes it and the
+// Rules of the daily cash-count cut, shared by the server that computes it and the
 // tests that check it. Stock in units, money in integer centavos until the JSON is written.
 import type { InventoryReason } from './enums.js';
 

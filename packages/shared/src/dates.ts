@@ -106,7 +106,7 @@ export function formatShortDate(instant: number | string | Date): string {
   return shortDate.format(new Date(instant));
 }
 
-/** "21/11/2026, 12:30 p.m." (12-hour clock, SPEC 9) */
+/** "21/11/2026, 12:30 p.m." (day first, 12-hour clock) */
 export function formatDateTime(instant: number | string | Date): string {
   return dateTime.format(new Date(instant));
 }

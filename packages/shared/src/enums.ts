@@ -1,4 +1,5 @@
-// Enumerations of SPEC 3/4 and their es-MX labels and colours.
+// The domain's enumerations (receipt states, payment modes, payment and inventory reasons) and
+// their es-MX labels and colours.
 
 export const RECEIPT_STATES = ['Pending', 'Paid', 'Cancelled'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
@@ -43,5 +44,5 @@ export const INVENTORY_REASON_COLORS: Record<InventoryReason, string> = {
   ADJUSTMENT: 'gray',
 };
 
-/** Stock at or below this shows the red 'Bajo stock' badge (SPEC 9). */
+/** Stock at or below this shows the red 'Bajo stock' badge. */
 export const LOW_STOCK_THRESHOLD = 10;

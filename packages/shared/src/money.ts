@@ -30,12 +30,12 @@ const exactPesos = new Intl.NumberFormat('es-MX', {
   maximumFractionDigits: 2,
 });
 
-/** Totals show no decimals (SPEC 9). */
+/** Totals show whole pesos, no decimals. */
 export function formatTotal(cents: number): string {
   return wholePesos.format(centsToPesos(cents));
 }
 
-/** Payments show two decimals (SPEC 9). */
+/** Payments show centavos: two decimals. */
 export function formatPayment(cents: number): string {
   return exactPesos.format(centsToPesos(cents));
 }

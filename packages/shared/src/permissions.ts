@@ -1,5 +1,6 @@
 // The one table of who may do what. The server enforces it on every endpoint; the web
-// menu, route guards and action menus read it. Mirrors SPEC 6 and DESIGN 3.
+// menu, route guards and action menus read it. Admin may do everything; Manager everything but
+// users and the voice assistant; Seller sells, prints, and lists and registers clients.
 
 export const ROLES = ['Admin', 'Manager', 'Seller'] as const;
 export type Role = (typeof ROLES)[number];
@@ -56,7 +57,7 @@ export function meetsRequirement(role: Role | null | undefined, requirement: Req
   return true;
 }
 
-/** Pages of the route table (SPEC 2) and what each needs beyond being signed in. */
+/** Pages of the route table and what each needs beyond being signed in. */
 export const PAGE_ACCESS = {
   receipts: { level: 'Public', feature: 'canManageReceipts' },
   products: { level: 'Protected' },
@@ -67,7 +68,7 @@ export const PAGE_ACCESS = {
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
-/** Receipt action menu and client edit/disable actions (SPEC 6). */
+/** Receipt action menu and client edit/disable actions: Admin and Manager. */
 export const PROTECTED_ACTIONS: Requirement = { level: 'Protected' };
 
 /**

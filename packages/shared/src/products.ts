@@ -1,4 +1,4 @@
-// The Products screen's rules (SPEC 2, 9): low stock, search by name or code, the three sorts.
+// The Products screen's rules: low stock, search by name or code, the three sorts.
 import { LOW_STOCK_THRESHOLD } from './enums.js';
 import type { Product } from './schemas/products.js';
 import { normalizeForSearch } from './text.js';
@@ -6,7 +6,7 @@ import { normalizeForSearch } from './text.js';
 export const PRODUCT_SORTS = ['name', 'stock', 'recent'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-/** Stock at or below 10 is low (SPEC 9). */
+/** Stock at or below 10 is low. */
 export function isLowStock(stockQuantity: number): boolean {
   return stockQuantity <= LOW_STOCK_THRESHOLD;
 }

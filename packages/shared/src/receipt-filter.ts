@@ -1,4 +1,6 @@
-// The receipt list's filter (SPEC 5 "Receipt filtering"), one rule for the web app and its tests.
+// The receipt list's filter, one rule for the web app and its tests: a receipt matches when its
+// client name contains the search text, its payment mode and state match, and its date lies in the
+// range (Pending receipts always pass the dates while 'include pending' is on).
 // The server already narrows a list call by Monterrey days and includePending; the web app
 // applies this rule to what arrives (client name, payment mode, state) and, on dates, agrees
 // with the server: the receipt's sale instant inside [start of fromDate, end of toDate].
@@ -7,7 +9,7 @@ import type { PaymentMode, ReceiptState } from './enums.js';
 import { RECEIPT_STATES } from './enums.js';
 import { normalizeForSearch } from './text.js';
 
-/** Shown (and searched) when a receipt has no client name anywhere (SPEC 5). */
+/** Shown (and searched) when a receipt has no client name, neither its own nor in the clients list. */
 export const NO_CLIENT_NAME = 'Sin nombre';
 
 export interface ReceiptFilter {
@@ -22,7 +24,7 @@ export interface ReceiptFilter {
   includePending: boolean;
 }
 
-/** SPEC 9: today, a single day, pending receipts included. */
+/** The filter a user starts with: today, a single day, pending receipts included. */
 export function defaultReceiptFilter(today: string = businessToday()): ReceiptFilter {
   return { search: '', paymentMode: null, state: null, fromDate: today, toDate: today, includePending: true };
 }
@@ -38,7 +40,7 @@ export interface FilterableReceipt {
   client: { firstName: string; lastName: string | null; name?: string } | null;
 }
 
-/** Client names by id, built from the clients list (the fallback of SPEC 5). */
+/** Client names by id, from the clients list: the name a receipt without its own client falls back to. */
 export type ClientNames = ReadonlyMap<number, string>;
 
 export function clientNamesOf(

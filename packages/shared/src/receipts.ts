@@ -1,4 +1,4 @@
-// Receipt money rules (SPEC 4, DESIGN 4), in integer centavos. The server computes each
+// Receipt money rules, in integer centavos. The server computes each
 // receipt's total/paid/balance with totalsFromCents; the web app with receiptTotals. Same code.
 import type { PaymentReason } from './enums.js';
 import { pesosToCents } from './money.js';

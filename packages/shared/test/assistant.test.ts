@@ -11,7 +11,7 @@ import {
 describe('create_receipt tool', () => {
   const { parameters } = createReceiptToolDefinition;
 
-  it('requires paymentMode, state and items and allows nothing else (SPEC 5)', () => {
+  it('requires paymentMode, state and items and allows nothing else', () => {
     expect(parameters.required).toEqual(['paymentMode', 'state', 'items']);
     expect(parameters.additionalProperties).toBe(false);
     expect(parameters.properties.items.items.additionalProperties).toBe(false);

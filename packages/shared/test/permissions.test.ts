@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasFeature, hasLevel, meetsRequirement, PAGE_ACCESS } from '../src/permissions.js';
 
-describe('permissions (SPEC 6)', () => {
+describe('permissions', () => {
   it('gives Admin everything, Manager all but users, Seller receipts only', () => {
     expect(hasFeature('Admin', 'canManageUsers')).toBe(true);
     expect(hasFeature('Manager', 'canManageUsers')).toBe(false);
@@ -19,7 +19,7 @@ describe('permissions (SPEC 6)', () => {
     expect(hasLevel('Seller', 'Public')).toBe(true);
   });
 
-  it('opens each page of the sidebar to exactly the roles SPEC 6 lists', () => {
+  it('opens each page of the sidebar to exactly the roles allowed to use it', () => {
     const who = (page: keyof typeof PAGE_ACCESS) =>
       (['Admin', 'Manager', 'Seller'] as const).filter((role) => meetsRequirement(role, PAGE_ACCESS[page]));
     expect(who('receipts')).toEqual(['Admin', 'Manager', 'Seller']);

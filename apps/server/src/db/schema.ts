@@ -115,7 +115,7 @@ export interface CashCountReportsTable {
   id: Generated<number>;
   /** The Monterrey day the cut covers, YYYY-MM-DD. */
   date: string;
-  /** JSON snapshot of SPEC 3 (inventory, sales, pending, totals). */
+  /** The cut as JSON (inventory, sales, pending, totals: cutDataSchema in packages/shared). */
   data: string;
   userId: number | null;
   createdAt: number;

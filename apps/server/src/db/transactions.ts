@@ -2,8 +2,16 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, Executor } from './connection.js';
 import type { DB } from './schema.js';
 
+export interface TransactionOptions {
+  /**
+   * Every read of `work` sees the database as it was at its first one (REPEATABLE READ on
+   * PostgreSQL; a SQLite write transaction always does, no other writer can run meanwhile).
+   */
+  snapshot?: boolean;
+}
+
 /** Runs `work` atomically: all of its writes commit together or none do. */
-export type TransactionRunner = <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
+export type TransactionRunner = <T>(work: (trx: Executor) => Promise<T>, options?: TransactionOptions) => Promise<T>;
 
 const runners = new WeakMap<Database, TransactionRunner>();
 
@@ -23,7 +31,12 @@ export function transactionRunnerFor(database: Database): TransactionRunner {
     runner =
       database.dialect === 'sqlite'
         ? groupCommitRunner(database.db)
-        : (work) => database.db.transaction().execute((trx) => work(trx));
+        : (work, options) => {
+            const transaction = database.db.transaction();
+            return (options?.snapshot ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) =>
+              work(trx),
+            );
+          };
     runners.set(database, runner);
   }
   return runner;

@@ -7,16 +7,19 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
-import type { DialectName } from '../db/connection.js';
-import type { DB } from '../db/schema.js';
-import type { TransactionRunner } from '../db/transactions.js';
-import type { AccessTokenClaims } from '../modules/auth/auth.service.js';
 
 /** The signed-in user as the access token describes them. */
 export interface AuthUser {
   id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** What an access token carries: the user's id as `sub`, and what the web app shows. */
+export interface AccessTokenClaims {
+  sub: string;
   name: string;
   email: string;
   role: Role;
@@ -43,11 +46,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every guarded /api route, as registered (the endpoint × role test walks it). */
     apiRoutes: ApiRoute[];
-    db: Kysely<DB>;
-    dialect: DialectName;
     config: Config;
-    /** Atomic writes (group commit on SQLite); shared by every service of this database. */
-    transact: TransactionRunner;
+    /** A signed access token for that user, valid for `config.accessTokenTtlSeconds`. */
+    signAccessToken(user: AuthUser): string;
   }
   interface FastifyContextConfig {
     /** Names the route in API_ACCESS; the access plugin enforces it. */

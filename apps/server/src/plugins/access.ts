@@ -3,7 +3,7 @@ import { API_ACCESS, isRole, meetsRequirement } from '@mostrador/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import type { ApiRoute } from '../lib/types.js';
+import type { ApiRoute, AuthUser } from '../lib/types.js';
 
 const API_PREFIX = '/api/';
 const UNGUARDED_PREFIXES = ['/api/docs'];
@@ -12,7 +12,10 @@ const UNGUARDED_PREFIXES = ['/api/docs'];
  * Authentication and permissions for every API route, in one place: a route names its
  * operation in `config.operation`; API_ACCESS (packages/shared) says who may call it.
  */
-async function accessPlugin(app: FastifyInstance, { secret }: { secret: string }) {
+async function accessPlugin(
+  app: FastifyInstance,
+  { secret, accessTokenTtlSeconds }: { secret: string; accessTokenTtlSeconds: number },
+) {
   await app.register(fastifyJwt, {
     secret,
     sign: { algorithm: 'HS256' },
@@ -24,6 +27,13 @@ async function accessPlugin(app: FastifyInstance, { secret }: { secret: string }
       role: claims.role,
     }),
   });
+
+  app.decorate('signAccessToken', (user: AuthUser) =>
+    app.jwt.sign(
+      { sub: String(user.id), name: user.name, email: user.email, role: user.role },
+      { expiresIn: accessTokenTtlSeconds },
+    ),
+  );
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);

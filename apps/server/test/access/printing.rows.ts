@@ -1,6 +1,6 @@
 import type { AccessRow } from './types.js';
 
-// Every role prints (DESIGN 3). Allowed roles get past the permission check to a 400 (empty body)
+// Every role prints. Allowed roles get past the permission check to a 400 (empty body)
 // or a 404 (no such receipt).
 export const rows: AccessRow[] = [
   { method: 'POST', route: '/api/printReceipt', payload: {}, roles: ['Admin', 'Manager', 'Seller'] },

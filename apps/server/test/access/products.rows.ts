@@ -1,6 +1,6 @@
 import type { AccessRow } from './types.js';
 
-// DESIGN 3: every role lists products (sellers need them to sell); only Admin and Manager
+// Every role lists products (sellers need them to sell); only Admin and Manager
 // change the catalogue or the stock.
 export const rows: AccessRow[] = [
   { method: 'GET', route: '/api/product/list', roles: ['Admin', 'Manager', 'Seller'] },

@@ -1,6 +1,6 @@
 import type { AccessRow } from './types.js';
 
-// Reports are for Protected roles (DESIGN 3). Allowed roles get past the permission check to a
+// Reports are for Admin and Manager. Allowed roles get past the permission check to a
 // 200, a 400 (empty body) or a 404 (no such cut).
 export const rows: AccessRow[] = [
   { method: 'GET', route: '/api/reports/list', roles: ['Admin', 'Manager'] },

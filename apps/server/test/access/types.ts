@@ -1,7 +1,7 @@
 import type { Role } from '@mostrador/shared';
 
 /**
- * One endpoint of the endpoint × role table (DESIGN 3). `roles` lists who may call it,
+ * One endpoint of the endpoint × role table. `roles` lists who may call it,
  * written out here by hand (not read from API_ACCESS) so the test checks the table.
  * `public: true` endpoints need no token at all.
  */

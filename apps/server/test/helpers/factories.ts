@@ -1,24 +1,211 @@
-import type { Role } from '@mostrador/shared';
+import type { CreateReceiptInput, PaymentMode, PaymentReason, Receipt, ReceiptState, Role } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { DB } from '../../src/db/schema.js';
-import { findUserByEmail, insertUser } from '../../src/modules/auth/auth.queries.js';
-import { hashPassword } from '../../src/modules/auth/password.js';
+import { hashPassword } from '../../src/lib/password.js';
+import type { TestApp } from './app.js';
 
-// Test-data factories shared by the server tests (and reused by e2e through the API).
+// The server tests' data, in one place. Rows are written straight to the database, so a test
+// depends only on the feature it covers; the receipt helpers at the end go through the real API.
 
+let sequence = 0;
+const next = () => ++sequence;
+const unique = () => `${next()}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** The user with that e-mail, created with that role and password on first use. */
 export async function ensureUser(
   db: Kysely<DB>,
   { role, email, password, name }: { role: Role; email: string; password: string; name?: string },
 ) {
-  const existing = await findUserByEmail(db, email);
+  const existing = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   if (existing) return existing;
   const now = Date.now();
-  return insertUser(db, {
-    name: name ?? `Usuario ${role}`,
-    email,
-    role,
-    passwordHash: await hashPassword(password),
-    createdAt: now,
-    updatedAt: now,
+  return db
+    .insertInto('users')
+    .values({
+      name: name ?? `Usuario ${role}`,
+      email,
+      role,
+      passwordHash: await hashPassword(password),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A product with that stock (no inventory log: the stock is where the test starts). */
+export async function seedProduct(
+  db: Kysely<DB>,
+  {
+    stock = 100,
+    cuid = `P-${unique()}`,
+    name = `Producto ${cuid}`,
+    units = 'pza',
+    createdAt = Date.now(),
+  }: { stock?: number; cuid?: string; name?: string; units?: string; createdAt?: number } = {},
+) {
+  return db
+    .insertInto('products')
+    .values({ cuid, name, units, stockQuantity: stock, imagePath: null, createdAt, updatedAt: createdAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function seedClient(
+  db: Kysely<DB>,
+  {
+    firstName = 'María',
+    lastName = 'López',
+    isEnabled = 1,
+    createdAt = Date.now(),
+  }: { firstName?: string; lastName?: string | null; isEnabled?: number; createdAt?: number } = {},
+) {
+  return db
+    .insertInto('clients')
+    .values({
+      firstName,
+      lastName,
+      isEnabled,
+      createdAt,
+      updatedAt: createdAt,
+      phone: null,
+      email: null,
+      address: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface SeedPayment {
+  amountCents: number;
+  reason?: PaymentReason;
+  /** A disabled payment was cancelled a minute after it was made. */
+  enabled?: boolean;
+  createdAt?: number;
+}
+
+/** A payment row of a receipt (no state change: the test writes the state it wants). */
+export async function seedPayment(
+  db: Kysely<DB>,
+  receiptId: number,
+  userId: number,
+  { amountCents, reason = 'ADD', enabled = true, createdAt = Date.now() }: SeedPayment,
+) {
+  await db
+    .insertInto('payments')
+    .values({
+      receiptId,
+      amountCents,
+      reason,
+      isEnabled: enabled ? 1 : 0,
+      note: null,
+      userId,
+      createdAt,
+      cancelledAt: enabled ? null : createdAt + 60_000,
+      cancelledBy: enabled ? null : userId,
+    })
+    .execute();
+}
+
+/** A receipt with its items and payments as rows (no stock change, no inventory log). */
+export async function seedReceipt(
+  db: Kysely<DB>,
+  {
+    userId,
+    clientId = null,
+    state = 'Pending',
+    paymentMode = 'Credit',
+    date,
+    createdAt = date,
+    items,
+    payments = [],
+  }: {
+    userId: number;
+    clientId?: number | null;
+    state?: ReceiptState;
+    paymentMode?: PaymentMode;
+    date: number;
+    createdAt?: number;
+    items: Array<{ product: { id: number; name: string; units: string }; quantity: number; priceCents: number }>;
+    payments?: SeedPayment[];
+  },
+) {
+  const totalCents = items.reduce((sum, item) => sum + item.quantity * item.priceCents, 0);
+  const { id } = await db
+    .insertInto('receipts')
+    .values({ state, paymentMode, clientId, userId, date, totalCents, createdAt, updatedAt: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('receiptItems')
+    .values(
+      items.map(({ product, quantity, priceCents }) => ({
+        receiptId: id,
+        productId: product.id,
+        productName: product.name,
+        units: product.units,
+        quantity,
+        priceCents,
+      })),
+    )
+    .execute();
+  for (const payment of payments) await seedPayment(db, id, userId, { createdAt, ...payment });
+  return { id, totalCents };
+}
+
+export async function stockOf(db: Kysely<DB>, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select('stockQuantity')
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return row.stockQuantity;
+}
+
+export function inventoryLogsOf(db: Kysely<DB>, productId: number) {
+  return db.selectFrom('inventoryLogs').selectAll().where('productId', '=', productId).orderBy('id').execute();
+}
+
+// Receipts through the real API.
+
+/** A local timestamp (Monterrey wall time) for the create payload. */
+export const TODAY_NOON = '2026-11-21T12:00:00';
+
+/** POST /api/receipt/create as that role; returns the raw response. */
+export function postReceipt(
+  t: TestApp,
+  body: unknown,
+  { role = 'Seller' as Role, headers = {} as Record<string, string> } = {},
+) {
+  return t.injectAs(role, { method: 'POST', url: '/api/receipt/create', payload: body as object, headers });
+}
+
+/** Creates a receipt that must succeed (201) and returns it. */
+export async function createReceipt(t: TestApp, body: CreateReceiptInput, role: Role = 'Seller'): Promise<Receipt> {
+  const response = await postReceipt(t, body, { role });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Receipt>();
+}
+
+/** A Credit receipt of one product line, for the payment rules. */
+export async function creditReceipt(t: TestApp, price: number, quantity = 1, date = TODAY_NOON): Promise<Receipt> {
+  const db = t.testDb.database.db;
+  const [product, client] = await Promise.all([seedProduct(db), seedClient(db)]);
+  return createReceipt(t, {
+    paymentMode: 'Credit',
+    clientId: client.id,
+    date,
+    items: [{ productId: product.id, quantity, price }],
   });
+}
+
+/** POST as Manager to one of the receipt actions. */
+export function postAction(
+  t: TestApp,
+  action: 'changeState' | 'addPayment' | 'cancelPayment',
+  body: unknown,
+  role: Role = 'Manager',
+) {
+  return t.injectAs(role, { method: 'POST', url: `/api/receipt/${action}`, payload: body as object });
 }

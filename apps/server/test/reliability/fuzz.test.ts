@@ -1,4 +1,4 @@
-// Bad input on every endpoint (DESIGN 5): cases generated from the OpenAPI document, so a new
+// Bad input on every endpoint: cases generated from the OpenAPI document, so a new
 // endpoint is covered as soon as it is registered. Every case must get a 4xx with a Spanish
 // message, never a 5xx; nothing may be written (row counts of every table and the upload folder
 // are the same afterwards) and the server keeps answering.
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { seedClient, seedProduct } from '../helpers/receipts-factories.js';
+import { seedClient, seedProduct } from '../helpers/factories.js';
 import { countRows } from './rows.js';
 
 interface JsonSchema {

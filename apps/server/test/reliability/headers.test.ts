@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
-import { seedProduct } from '../helpers/receipts-factories.js';
+import { seedProduct } from '../helpers/factories.js';
 
 const CSP = [
   "default-src 'self'",

@@ -1,4 +1,4 @@
-// The real server as a child process, over real sockets (DESIGN 5): SIGKILL during concurrent
+// The real server as a child process, over real sockets: SIGKILL during concurrent
 // sales loses no acknowledged receipt and leaves stock equal to the inventory logs; races on the
 // last units, on one receipt's payments and on one payment's cancel have exactly the allowed
 // winners; malformed HTTP never takes the process down. Runs on SQLite and PostgreSQL.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_MODES, RECEIPT_STATES } from '../enums.js';
 import { MAX_RECEIPT_ITEMS, paymentModeSchema, receiptStateSchema } from './receipts.js';
 
-// The voice assistant's contract (SPEC 3, 5, 7; DESIGN 4): what getEphemeralKey answers, and
+// The voice assistant's contract: what getEphemeralKey answers, and
 // the create_receipt tool the model may call, both as the JSON schema the provider is given and
 // as the zod schema the browser checks the model's arguments with.
 
@@ -32,7 +32,7 @@ export const ASSISTANT_PROVIDER_TIMEOUT = 'El proveedor de voz no respondió.';
 export const CREATE_RECEIPT_TOOL = 'create_receipt';
 
 /**
- * The create_receipt tool as the provider receives it (SPEC 5): paymentMode, state and items
+ * The create_receipt tool as the provider receives it: paymentMode, state and items
  * required, nothing else allowed. Ids come from the catalogue in the session instructions.
  */
 export const createReceiptToolDefinition = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, MAX_EMAIL, MAX_NAME, MAX_TEXT, optionalText, requiredText } from './common.js';
 import { receiptSchema } from './receipts.js';
 
-// The clients contract (SPEC 3, 5, 7; DESIGN 2, 3).
+// The clients contract: what the client endpoints take and answer.
 
 export const MAX_PHONE = 40;
 
@@ -10,7 +10,7 @@ export const CLIENT_FIRST_NAME_REQUIRED = 'El nombre es obligatorio.';
 export const CLIENT_LAST_NAME_REQUIRED = 'El apellido es obligatorio.';
 export const INVALID_EMAIL = 'Correo electrónico inválido.';
 
-/** A client as the API returns it. `lastName` may be null on legacy records (SPEC 3). */
+/** A client as the API returns it. `lastName` may be null on records older than the required last name. */
 export const clientSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -43,7 +43,7 @@ const clientFields = {
   address: optionalText(MAX_TEXT, { multiline: true }),
 };
 
-/** POST /client/register (SPEC 5: first and last name required and not blank). */
+/** POST /client/register: first and last name required and not blank. */
 export const registerClientBodySchema = z.strictObject(clientFields);
 export type RegisterClientBody = z.infer<typeof registerClientBodySchema>;
 export type RegisterClientInput = z.input<typeof registerClientBodySchema>;

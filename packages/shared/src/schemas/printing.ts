@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './common.js';
 
-// Printing (SPEC 2, 5, 7; DESIGN 4): `POST /api/printReceipt { copies, receipt }` and the
+// Printing: `POST /api/printReceipt { copies, receipt }` and the
 // receipt's PDF `GET /api/receipt/pdf/{id}?copies=N`. Both answer with `printResultSchema`
 // (schemas/receipts.ts) or the PDF itself.
 
@@ -12,7 +12,7 @@ export const PRINT_COPIES_MAX_MESSAGE = `El número de copias no puede ser mayor
 const COPIES_INTEGER_MESSAGE = 'El número de copias debe ser un número entero.';
 const RECEIPT_ID_MESSAGE = 'El ID debe ser un número positivo';
 
-/** SPEC 5: at least 1 copy (and at most 10, so one click cannot empty a paper roll). */
+/** At least 1 copy, and at most 10 so one click cannot empty a paper roll. */
 export const printCopiesSchema = z
   .number({ error: COPIES_INTEGER_MESSAGE })
   .int(COPIES_INTEGER_MESSAGE)
@@ -21,7 +21,7 @@ export const printCopiesSchema = z
 
 export const printReceiptBodySchema = z.strictObject({
   copies: printCopiesSchema.default(MIN_PRINT_COPIES),
-  // SPEC 7 sends the whole receipt the web app has. The server reads only its id and prints
+  // The web app sends the whole receipt it has. The server reads only its id and prints
   // what the database holds (never client-sent amounts), so this is the one body whose inner
   // receipt fields are not checked: any other field is accepted and ignored.
   receipt: z.looseObject(

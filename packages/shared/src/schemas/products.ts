@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, optionalText, requiredText } from './common.js';
 
-// The products contract (SPEC 3, 5, 7; DESIGN 2, 4). Quantities and stock are integers.
+// The products contract: what the product endpoints take and answer. Quantities and stock are integers.
 
 export const MAX_CUID = 64;
 export const MAX_UNITS = 30;

@@ -4,7 +4,7 @@ import { PAYMENT_MODES, PAYMENT_REASONS, RECEIPT_STATES } from '../enums.js';
 import { receiptInputTotalCents } from '../receipts.js';
 import { idSchema, isoDateTimeSchema, MAX_TEXT, pesosSchema } from './common.js';
 
-// The receipt contract (SPEC 3, 7; DESIGN 2, 4). Amounts are pesos on the wire.
+// The receipt contract: what the receipt endpoints take and answer. Amounts are pesos on the wire.
 
 export const receiptStateSchema = z.enum(RECEIPT_STATES, { error: 'El estado no es válido.' });
 export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: 'La forma de pago no es válida.' });
@@ -34,7 +34,7 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** The client as embedded in a receipt (SPEC 3: id, firstName or name, lastName). */
+/** The client as embedded in a receipt: id, first and last name, and the full name. */
 export const receiptClientSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -174,5 +174,5 @@ export type AddPaymentBody = z.infer<typeof addPaymentBodySchema>;
 export const cancelPaymentBodySchema = z.strictObject({ paymentId: idSchema });
 export type CancelPaymentBody = z.infer<typeof cancelPaymentBodySchema>;
 
-/** The note the web app always sends with a manual payment (SPEC 7). */
+/** The note a manual payment gets when the user writes none. */
 export const MANUAL_PAYMENT_NOTE = 'Pago manual';

@@ -5,7 +5,7 @@ import { idSchema, isoDateTimeSchema } from './common.js';
 
 export * from '../cash-count.js';
 
-// The reports contract (SPEC 2, 3, 7; DESIGN 4): inventory movements and cash-count cuts.
+// The reports contract: inventory movements and cash-count cuts.
 
 export const CUT_DATE_REQUIRED = 'La fecha es obligatoria.';
 export const CUT_DATE_FORMAT = 'La fecha debe tener la forma AAAA-MM-DD.';
@@ -20,7 +20,7 @@ export const generateCutBodySchema = z.preprocess(
 );
 export type GenerateCutBody = z.infer<typeof generateCutBodySchema>;
 
-/** An inventory log as the API sends it (SPEC 3: before and after). */
+/** An inventory log as the API sends it: the change and the stock before and after it. */
 export const inventoryLogSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -35,7 +35,7 @@ export const inventoryLogSchema = z.object({
 });
 export type InventoryLog = z.infer<typeof inventoryLogSchema>;
 
-/** A stored cut: the day it covers and its snapshot, a JSON string (SPEC 3). */
+/** A stored cut: the day it covers and its snapshot, a JSON string (parseCutData reads it). */
 export const cashCountReportSchema = z.object({
   id: z.number().int(),
   date: z.string(),
@@ -86,7 +86,7 @@ export const listReportsResponseSchema = z.object({
 });
 export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;
 
-// The snapshot inside a cut's `data` (SPEC 3 names, DESIGN 4 rules). Money in pesos with at
+// The snapshot inside a cut's `data` (the rules are in cash-count.ts). Money in pesos with at
 // most two decimals, each computed from integer centavos; quantities in units.
 
 export const cutInventoryRowSchema = z.object({

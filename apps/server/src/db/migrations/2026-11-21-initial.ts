@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connection.js';
 
-// The whole schema of SPEC 3. Frozen: change the schema with a new migration file.
+// The whole first schema. Frozen: change the schema with a new migration file.
 // Instants are BIGINT epoch milliseconds, money INTEGER centavos, flags 0/1 INTEGER.
 
 const inList = (column: string, values: readonly string[]) =>

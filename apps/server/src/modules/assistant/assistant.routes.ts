@@ -1,8 +1,9 @@
 import { ephemeralKeyBodySchema, ephemeralKeyResponseSchema } from '@mostrador/shared';
 import type { RoutesPlugin } from '../../lib/types.js';
-import { createEphemeralKey } from './assistant.service.js';
 
 const assistantRoutes: RoutesPlugin = async (app) => {
+  const { assistant } = app.services;
+
   app.post(
     '/getEphemeralKey',
     {
@@ -10,13 +11,7 @@ const assistantRoutes: RoutesPlugin = async (app) => {
       schema: { tags: ['assistant'], body: ephemeralKeyBodySchema, response: { 200: ephemeralKeyResponseSchema } },
     },
     async (request, reply) => {
-      const key = await createEphemeralKey({
-        apiBase: app.config.REALTIME_API_BASE,
-        apiKey: app.config.OPENAI_API_KEY,
-        model: app.config.REALTIME_MODEL,
-        timeoutMs: app.config.REALTIME_TIMEOUT_MS,
-        log: request.log,
-      });
+      const key = await assistant.ephemeralKey(request.log);
       // A secret: never kept by a cache along the way.
       return reply.header('cache-control', 'no-store').send(key);
     },

@@ -1,18 +1,15 @@
 import { ASSISTANT_NOT_CONFIGURED, ASSISTANT_PROVIDER_TIMEOUT, type EphemeralKeyResponse } from '@mostrador/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 
-// The voice provider's GA interface (DESIGN 4): the server trades its own key for a short-lived
+// The voice provider's Realtime interface (GA): the server trades its own key for a short-lived
 // client secret bound to the model; the browser then posts its SDP offer to /realtime/calls with
 // that secret. The server key goes only into the Authorization header of this one request: it is
 // never logged, never put in an error and never answered.
 
-export interface EphemeralKeyOptions {
-  apiBase: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-  log: FastifyBaseLogger;
+export interface AssistantDeps {
+  config: Pick<Config, 'REALTIME_API_BASE' | 'OPENAI_API_KEY' | 'REALTIME_MODEL' | 'REALTIME_TIMEOUT_MS'>;
 }
 
 const badGateway = (message: string) => new AppError(502, 'BAD_GATEWAY', message);
@@ -43,7 +40,29 @@ function readSecret(body: unknown): { value: string; expiresAt: number | null } 
   return { value: source.value, expiresAt: typeof source.expires_at === 'number' ? source.expires_at : null };
 }
 
-export async function createEphemeralKey(options: EphemeralKeyOptions): Promise<EphemeralKeyResponse> {
+export function createAssistantService({ config }: AssistantDeps) {
+  return {
+    /** A client secret for one voice session: 503 without OPENAI_API_KEY, 502 when the provider fails. */
+    ephemeralKey: (log: FastifyBaseLogger) =>
+      createEphemeralKey({
+        apiBase: config.REALTIME_API_BASE,
+        apiKey: config.OPENAI_API_KEY,
+        model: config.REALTIME_MODEL,
+        timeoutMs: config.REALTIME_TIMEOUT_MS,
+        log,
+      }),
+  };
+}
+
+export type AssistantService = ReturnType<typeof createAssistantService>;
+
+async function createEphemeralKey(options: {
+  apiBase: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}): Promise<EphemeralKeyResponse> {
   const { apiKey, model, timeoutMs, log } = options;
   if (!apiKey) throw new AppError(503, 'SERVICE_UNAVAILABLE', ASSISTANT_NOT_CONFIGURED);
   const base = options.apiBase.replace(/\/+$/, '');

@@ -9,14 +9,11 @@ import {
   validateTokenResponseSchema,
 } from '@mostrador/shared';
 import type { RoutesPlugin } from '../../lib/types.js';
-import { createAuthService } from './auth.service.js';
+import type { SessionGrant } from './auth.service.js';
 
 const authRoutes: RoutesPlugin = async (app) => {
-  const auth = createAuthService({
-    db: app.db,
-    config: app.config,
-    signAccessToken: (claims) => app.jwt.sign(claims, { expiresIn: app.config.accessTokenTtlSeconds }),
-  });
+  const { auth, users } = app.services;
+  const withAccessToken = (grant: SessionGrant) => ({ ...grant, accessToken: app.signAccessToken(grant.user) });
 
   app.post(
     '/auth/login',
@@ -24,7 +21,7 @@ const authRoutes: RoutesPlugin = async (app) => {
       config: { operation: 'auth/login' },
       schema: { tags: ['auth'], body: loginBodySchema, response: { 200: sessionResponseSchema } },
     },
-    (request) => auth.login(request.body, request.ip),
+    async (request) => withAccessToken(await auth.login(request.body, request.ip)),
   );
 
   app.post(
@@ -33,7 +30,7 @@ const authRoutes: RoutesPlugin = async (app) => {
       config: { operation: 'auth/refreshToken' },
       schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: sessionResponseSchema } },
     },
-    (request) => auth.refresh(request.body.refreshToken),
+    async (request) => withAccessToken(await auth.refresh(request.body.refreshToken)),
   );
 
   app.post(
@@ -63,7 +60,7 @@ const authRoutes: RoutesPlugin = async (app) => {
       config: { operation: 'auth/register' },
       schema: { tags: ['auth'], body: registerBodySchema, response: { 201: userSchema } },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    async (request, reply) => reply.status(201).send(await users.register(request.body)),
   );
 };
 

@@ -8,12 +8,11 @@ import {
   registerClientBodySchema,
 } from '@mostrador/shared';
 import type { RoutesPlugin } from '../../lib/types.js';
-import { createClientsService } from './clients.service.js';
 
-// SPEC 7: the client calls. Every role registers, lists and opens clients (a seller creates the
-// client while selling); only Admin and Manager edit or disable (DESIGN 3).
+// Every role registers, lists and opens clients (a seller creates the client while selling);
+// only Admin and Manager edit or disable them.
 const clientsRoutes: RoutesPlugin = async (app) => {
-  const clients = createClientsService({ db: app.db });
+  const { clients } = app.services;
 
   app.post(
     '/client/register',

@@ -1,10 +1,21 @@
 import type { Client, ClientDetails, EditClientBody, RegisterClientBody } from '@mostrador/shared';
 import { compareClientsByName, toIso } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/connection.js';
 import type { ClientRow, DB } from '../../db/schema.js';
+import type { TransactionRunner } from '../../db/transactions.js';
+import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { findReceiptsOfClient } from '../receipts/receipts.queries.js';
+import type { ReceiptsService } from '../receipts/receipts.service.js';
 import * as q from './clients.queries.js';
+
+export interface ClientsDeps {
+  db: Kysely<DB>;
+  transact: TransactionRunner;
+  clock: Clock;
+  /** A client's details list their receipts. */
+  receipts: Pick<ReceiptsService, 'ofClient'>;
+}
 
 export function toClient(row: ClientRow): Client {
   return {
@@ -21,17 +32,17 @@ export function toClient(row: ClientRow): Client {
 
 const clientNotFound = (id: number) => notFound(`El cliente #${id} no existe.`);
 
-export function createClientsService({ db, now = Date.now }: { db: Kysely<DB>; now?: () => number }) {
-  async function existing(id: number): Promise<ClientRow> {
-    const row = await q.findClientById(db, id);
+export function createClientsService({ db, transact, clock, receipts }: ClientsDeps) {
+  async function existing(executor: Executor, id: number): Promise<ClientRow> {
+    const row = await q.findClientById(executor, id);
     if (!row) throw clientNotFound(id);
     return row;
   }
 
   return {
     async register(input: RegisterClientBody): Promise<Client> {
-      const at = now();
-      return toClient(await q.insertClient(db, { ...input, createdAt: at, updatedAt: at }));
+      const at = clock();
+      return toClient(await transact((trx) => q.insertClient(trx, { ...input, createdAt: at, updatedAt: at })));
     },
 
     async list(): Promise<Client[]> {
@@ -40,24 +51,26 @@ export function createClientsService({ db, now = Date.now }: { db: Kysely<DB>; n
 
     /** Disabled clients still open by id: their history stays readable. */
     async details(id: number): Promise<ClientDetails> {
-      const row = await existing(id);
-      return { ...toClient(row), receipts: await findReceiptsOfClient(db, id) };
+      const row = await existing(db, id);
+      return { ...toClient(row), receipts: await receipts.ofClient(id) };
     },
 
     /** Editing a disabled client is allowed: a shop may fix the name on old receipts. */
     async edit({ id, ...changes }: EditClientBody): Promise<Client> {
-      const row = await q.updateClient(db, id, { ...changes, updatedAt: now() });
+      const row = await transact((trx) => q.updateClient(trx, id, { ...changes, updatedAt: clock() }));
       if (!row) throw clientNotFound(id);
       return toClient(row);
     },
 
     /** A soft flag; disabling an already disabled client answers the same client again. */
     async disable(id: number): Promise<Client> {
-      const row = await existing(id);
-      if (row.isEnabled === 0) return toClient(row);
-      const updated = await q.updateClient(db, id, { isEnabled: 0, updatedAt: now() });
-      if (!updated) throw clientNotFound(id);
-      return toClient(updated);
+      return transact(async (trx) => {
+        const row = await existing(trx, id);
+        if (row.isEnabled === 0) return toClient(row);
+        const updated = await q.updateClient(trx, id, { isEnabled: 0, updatedAt: clock() });
+        if (!updated) throw clientNotFound(id);
+        return toClient(updated);
+      });
     },
   };
 }

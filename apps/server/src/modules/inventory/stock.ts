@@ -1,5 +1,6 @@
 import type { InventoryReason } from '@mostrador/shared';
 import type { Executor } from '../../db/connection.js';
+import type { Actor } from '../../lib/actor.js';
 import { conflict, notFound } from '../../lib/errors.js';
 
 export interface StockChange {
@@ -7,7 +8,7 @@ export interface StockChange {
   /** Signed change: negative for sales, waste and downward adjustments. */
   delta: number;
   reason: InventoryReason;
-  user: { id: number; name: string };
+  user: Actor;
   note?: string | null;
   receiptId?: number | null;
 }
@@ -29,11 +30,7 @@ export interface StockChangeResult {
  * transaction changes several products, apply them in ascending productId order so two such
  * transactions cannot deadlock on PostgreSQL.
  */
-export async function applyStockChange(
-  db: Executor,
-  change: StockChange,
-  now = Date.now(),
-): Promise<StockChangeResult> {
+export async function applyStockChange(db: Executor, change: StockChange, now: number): Promise<StockChangeResult> {
   const [result] = await applyStockChanges(db, [change], now);
   return result!;
 }
@@ -45,7 +42,7 @@ export async function applyStockChange(
 export async function applyStockChanges(
   db: Executor,
   changes: readonly StockChange[],
-  now = Date.now(),
+  now: number,
 ): Promise<StockChangeResult[]> {
   const applied: Array<{ change: StockChange; name: string; after: number }> = [];
   for (const change of changes) {

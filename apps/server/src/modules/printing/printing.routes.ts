@@ -1,12 +1,12 @@
 import { idParamsSchema, printReceiptBodySchema, printResultSchema, receiptPdfQuerySchema } from '@mostrador/shared';
 import type { RoutesPlugin } from '../../lib/types.js';
-import { createPrintingService } from './printing.service.js';
 
 const printingRoutes: RoutesPlugin = async (app) => {
-  const printing = createPrintingService({ db: app.db, config: app.config });
+  const { printing } = app.services;
 
-  // SPEC 7: the body carries the whole receipt; only its id is used (DESIGN 4). A printer that
-  // refuses the connection answers 502, one that does not answer in time 504.
+  // The body carries the whole receipt the web app has; only its id is used, and the receipt is
+  // printed as the database holds it. A printer that refuses the connection answers 502, one
+  // that does not answer in time 504.
   app.post(
     '/printReceipt',
     {

@@ -1,16 +1,14 @@
 import { type PrintResult, type Receipt, receiptPdfPath } from '@mostrador/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
-import type { DB } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import { findReceipt } from '../receipts/receipts.queries.js';
+import { AppError } from '../../lib/errors.js';
+import type { ReceiptsService } from '../receipts/receipts.service.js';
 import { COLUMNS, ticketToEscPos } from './escpos.js';
 import { parsePrinterUrl, sendToPrinter } from './printer.js';
 import { renderReceiptPdf } from './receipt.pdf.js';
 import { type BusinessInfo, buildTicket, splitLines } from './ticket.js';
 
-// DESIGN 4 (Printing): the server re-reads the receipt by id and prints what the database holds.
+// The server re-reads the receipt by id and prints what the database holds, never what a client sent.
 // With PRINTER_URL it sends ESC/POS to the thermal printer; without it, it answers where the
 // receipt's PDF is and the web app opens that in the browser's print dialog.
 
@@ -26,25 +24,18 @@ export type PrintingConfig = Pick<
 >;
 
 export interface PrintingDeps {
-  db: Kysely<DB>;
   config: PrintingConfig;
+  /** Where the receipt to print is read from (404 when there is none). */
+  receipts: Pick<ReceiptsService, 'details'>;
 }
 
-const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.`);
-
-export function createPrintingService({ db, config }: PrintingDeps) {
+export function createPrintingService({ config, receipts }: PrintingDeps) {
   const business: BusinessInfo = {
     name: config.BUSINESS_NAME,
     details: splitLines(config.BUSINESS_DETAILS),
     footer: splitLines(config.RECEIPT_FOOTER),
   };
   const printer = config.PRINTER_URL ? parsePrinterUrl(config.PRINTER_URL) : null;
-
-  async function load(id: number): Promise<Receipt> {
-    const receipt = await findReceipt(db, id);
-    if (!receipt) throw receiptNotFound(id);
-    return receipt;
-  }
 
   /** Prints a receipt already read from the database; throws the printer's 502/504. */
   async function print(receipt: Receipt, copies: number): Promise<PrintResult> {
@@ -59,7 +50,7 @@ export function createPrintingService({ db, config }: PrintingDeps) {
 
     /** POST /api/printReceipt. */
     async printReceipt(id: number, copies: number): Promise<PrintResult> {
-      return print(await load(id), copies);
+      return print(await receipts.details(id), copies);
     },
 
     /**
@@ -83,7 +74,7 @@ export function createPrintingService({ db, config }: PrintingDeps) {
 
     /** GET /api/receipt/pdf/:id. */
     async pdf(id: number, copies: number): Promise<{ receipt: Receipt; pdf: Buffer }> {
-      const receipt = await load(id);
+      const receipt = await receipts.details(id);
       const pdf = await renderReceiptPdf(buildTicket(receipt, business), {
         paperWidthMm: config.PAPER_WIDTH_MM,
         copies,

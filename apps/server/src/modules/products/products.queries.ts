@@ -2,7 +2,7 @@ import type { Executor } from '../../db/connection.js';
 import type { ProductUpdate } from '../../db/schema.js';
 
 export function listProducts(db: Executor) {
-  // Creation order; the screen sorts by itself (SPEC 2), the same on both databases.
+  // Creation order, the same on both databases; the Products screen sorts by itself.
   return db.selectFrom('products').selectAll().orderBy('id').execute();
 }
 

@@ -10,12 +10,11 @@ import {
   productSchema,
   removeInventoryBodySchema,
 } from '@mostrador/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 import { type ImageUpload, isImageUpload } from './images.js';
-import { createProductsService } from './products.service.js';
 
 // The optional image of create/edit: the multipart file field `image`, read into memory by onFile.
 const imageField = z
@@ -45,10 +44,8 @@ async function readFilePart(part: MultipartFile) {
   part.value = { filename: part.filename, mimetype: part.mimetype, data } satisfies ImageUpload;
 }
 
-const actor = (request: FastifyRequest) => ({ id: request.user.id, name: request.user.name });
-
 const productsRoutes: RoutesPlugin = async (app) => {
-  const products = createProductsService({ db: app.db, uploadDir: app.config.UPLOAD_DIR });
+  const { products } = app.services;
 
   app.get(
     '/product/list',
@@ -65,7 +62,7 @@ const productsRoutes: RoutesPlugin = async (app) => {
       config: { operation: 'product/addInventory' },
       schema: { tags: ['products'], body: addInventoryBodySchema, response: { 200: productSchema } },
     },
-    (request) => products.addInventory(request.body, actor(request)),
+    (request) => products.addInventory(request.body, actorOf(request)),
   );
 
   app.post(
@@ -79,7 +76,7 @@ const productsRoutes: RoutesPlugin = async (app) => {
         response: { 200: productSchema },
       },
     },
-    (request) => products.removeInventory(request.body, actor(request)),
+    (request) => products.removeInventory(request.body, actorOf(request)),
   );
 
   app.post(
@@ -93,7 +90,7 @@ const productsRoutes: RoutesPlugin = async (app) => {
         response: { 200: productSchema },
       },
     },
-    (request) => products.adjustInventory(request.body, actor(request)),
+    (request) => products.adjustInventory(request.body, actorOf(request)),
   );
 
   // Create and edit take multipart/form-data (or JSON without an image); the parser lives
@@ -118,7 +115,7 @@ const productsRoutes: RoutesPlugin = async (app) => {
       },
       async (request, reply) => {
         const { image, ...input } = request.body;
-        return reply.status(201).send(await products.create(input, image, actor(request)));
+        return reply.status(201).send(await products.create(input, image, actorOf(request)));
       },
     );
 

@@ -10,8 +10,11 @@ import {
   toIso,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
-import type { DB, ProductRow } from '../../db/schema.js';
 import type { Executor } from '../../db/connection.js';
+import type { DB, ProductRow } from '../../db/schema.js';
+import type { TransactionRunner } from '../../db/transactions.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { applyStockChange } from '../inventory/stock.js';
 import { checkImage, deleteImage, type ImageUpload, imageUrlOf, storeImage } from './images.js';
@@ -19,15 +22,12 @@ import * as q from './products.queries.js';
 
 export const INITIAL_STOCK_NOTE = 'Inventario inicial';
 
-export interface Actor {
-  id: number;
-  name: string;
-}
-
 export interface ProductsDeps {
   db: Kysely<DB>;
+  transact: TransactionRunner;
+  clock: Clock;
+  /** Where product images are stored (served under /uploads/). */
   uploadDir: string;
-  now?: () => number;
 }
 
 export function toProduct(row: ProductRow): Product {
@@ -51,7 +51,7 @@ async function readProduct(db: Executor, id: number): Promise<Product> {
   return toProduct(row);
 }
 
-export function createProductsService({ db, uploadDir, now = Date.now }: ProductsDeps) {
+export function createProductsService({ db, transact, clock, uploadDir }: ProductsDeps) {
   /** Saves the image (if any) and runs `write`; the file is removed again if `write` fails. */
   async function withStoredImage<T>(image: ImageUpload | undefined, write: (name: string | null) => Promise<T>) {
     const kind = image ? checkImage(image) : null;
@@ -66,8 +66,8 @@ export function createProductsService({ db, uploadDir, now = Date.now }: Product
 
   /** One stock change and its inventory-log row, in one transaction; answers the updated product. */
   function changeStock(id: number, delta: number, reason: InventoryReason, user: Actor, note: string | null) {
-    return db.transaction().execute(async (trx) => {
-      const result = await applyStockChange(trx, { productId: id, delta, reason, user, note }, now());
+    return transact(async (trx) => {
+      const result = await applyStockChange(trx, { productId: id, delta, reason, user, note }, clock());
       if (result.after > MAX_STOCK) {
         throw conflict(
           `El stock de "${result.productName}" no puede ser mayor a ${MAX_STOCK.toLocaleString('es-MX')} (actual: ${result.before}).`,
@@ -87,8 +87,8 @@ export function createProductsService({ db, uploadDir, now = Date.now }: Product
       if (await q.findProductByCuid(db, input.cuid)) throw duplicateCuid(input.cuid);
       try {
         return await withStoredImage(image, (imagePath) =>
-          db.transaction().execute(async (trx) => {
-            const at = now();
+          transact(async (trx) => {
+            const at = clock();
             const { id } = await q.insertProduct(trx, {
               cuid: input.cuid,
               name: input.name,
@@ -120,17 +120,19 @@ export function createProductsService({ db, uploadDir, now = Date.now }: Product
       if (await q.findProductByCuid(db, input.cuid, input.id)) throw duplicateCuid(input.cuid);
       let updated: Product;
       try {
-        updated = await withStoredImage(image, async (imagePath) => {
-          const result = await q.updateProductDetails(db, input.id, {
-            name: input.name,
-            cuid: input.cuid,
-            units: input.units,
-            imagePath: imagePath ?? current.imagePath,
-            updatedAt: now(),
-          });
-          if (Number(result.numUpdatedRows) !== 1) throw missing(input.id);
-          return readProduct(db, input.id);
-        });
+        updated = await withStoredImage(image, (imagePath) =>
+          transact(async (trx) => {
+            const result = await q.updateProductDetails(trx, input.id, {
+              name: input.name,
+              cuid: input.cuid,
+              units: input.units,
+              imagePath: imagePath ?? current.imagePath,
+              updatedAt: clock(),
+            });
+            if (Number(result.numUpdatedRows) !== 1) throw missing(input.id);
+            return readProduct(trx, input.id);
+          }),
+        );
       } catch (error) {
         if (await q.findProductByCuid(db, input.cuid, input.id)) throw duplicateCuid(input.cuid);
         throw error;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/connection.js';
 
-// Idempotency-Key support (DESIGN 4): the first successful answer to (user, key) is stored in the
+// Idempotency-Key support on receipt/create: the first successful answer to (user, key) is stored in the
 // same transaction as the work it describes, so a retry or a simultaneous duplicate gets that
 // answer instead of doing the work twice.
 

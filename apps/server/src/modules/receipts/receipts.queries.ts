@@ -1,70 +1,16 @@
-import { centsToPesos, type PaymentReason, type Receipt, toIso, totalsFromCents } from '@mostrador/shared';
-import { sql } from 'kysely';
+import type { PaymentReason } from '@mostrador/shared';
+import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
-import type { PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
-import { groupBy } from '../../lib/group-by.js';
-
-type ClientName = { id: number; firstName: string; lastName: string | null };
-
-/** One receipt in the API's shape, from its rows (pure: the caller has loaded them). */
-export function assembleReceipt(
-  row: ReceiptRow,
-  items: readonly ReceiptItemRow[],
-  payments: readonly PaymentRow[],
-  client: ClientName | undefined,
-  sellerName: string,
-): Receipt {
-  const rowPayments = payments.map((p) => ({ ...p, isEnabled: p.isEnabled === 1 }));
-  const totals = totalsFromCents(items, rowPayments);
-  return {
-    id: row.id,
-    state: row.state,
-    paymentMode: row.paymentMode,
-    date: toIso(row.date),
-    createdAt: toIso(row.createdAt),
-    clientId: row.clientId,
-    client: client
-      ? {
-          id: client.id,
-          firstName: client.firstName,
-          lastName: client.lastName,
-          name: [client.firstName, client.lastName].filter(Boolean).join(' '),
-        }
-      : null,
-    user: { id: row.userId, name: sellerName },
-    items: items.map((item) => ({
-      id: item.id,
-      productId: item.productId,
-      quantity: item.quantity,
-      price: centsToPesos(item.priceCents),
-      total: centsToPesos(item.priceCents * item.quantity),
-      product: { id: item.productId, name: item.productName, units: item.units },
-    })),
-    payments: rowPayments.map((p) => ({
-      id: p.id,
-      receiptId: p.receiptId,
-      amount: centsToPesos(p.amountCents),
-      reason: p.reason,
-      isEnabled: p.isEnabled,
-      note: p.note,
-      createdAt: toIso(p.createdAt),
-    })),
-    total: centsToPesos(totals.totalCents),
-    paid: centsToPesos(totals.paidCents),
-    balance: centsToPesos(totals.balanceCents),
-  };
-}
+import type { ReceiptItemsTable, ReceiptRow } from '../../db/schema.js';
 
 /**
- * Turns receipt rows into the API's Receipt (items, payments, client, seller, totals) with one
- * query per related table, whatever the number of receipts (no N+1).
+ * The rows a page of receipts shows besides its own (items, payments, client and seller names):
+ * one query per table, whatever the number of receipts (no N+1).
  */
-export async function hydrateReceipts(db: Executor, rows: ReceiptRow[]): Promise<Receipt[]> {
-  if (rows.length === 0) return [];
+export async function findReceiptRelations(db: Executor, rows: readonly ReceiptRow[]) {
   const ids = rows.map((r) => r.id);
   const clientIds = [...new Set(rows.map((r) => r.clientId).filter((id): id is number => id !== null))];
   const userIds = [...new Set(rows.map((r) => r.userId))];
-
   const [items, payments, clients, users] = await Promise.all([
     db.selectFrom('receiptItems').selectAll().where('receiptId', 'in', ids).orderBy('id').execute(),
     db.selectFrom('payments').selectAll().where('receiptId', 'in', ids).orderBy('id').execute(),
@@ -73,31 +19,12 @@ export async function hydrateReceipts(db: Executor, rows: ReceiptRow[]): Promise
       : Promise.resolve([]),
     db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute(),
   ]);
-
-  const itemsOf = groupBy(items, (i) => i.receiptId);
-  const paymentsOf = groupBy(payments, (p) => p.receiptId);
-  const clientById = new Map(clients.map((c) => [c.id, c]));
-  const userById = new Map(users.map((u) => [u.id, u]));
-
-  return rows.map((row) =>
-    assembleReceipt(
-      row,
-      itemsOf.get(row.id) ?? [],
-      paymentsOf.get(row.id) ?? [],
-      row.clientId === null ? undefined : clientById.get(row.clientId),
-      userById.get(row.userId)?.name ?? '',
-    ),
-  );
-}
-
-export async function findReceipt(db: Executor, id: number): Promise<Receipt | undefined> {
-  const row = await findReceiptRow(db, id);
-  return row ? (await hydrateReceipts(db, [row]))[0] : undefined;
+  return { items, payments, clients, users };
 }
 
 /** A client's receipts, newest first by date, then by creation. */
-export async function findReceiptsOfClient(db: Executor, clientId: number): Promise<Receipt[]> {
-  const rows = await db
+export function findReceiptRowsOfClient(db: Executor, clientId: number): Promise<ReceiptRow[]> {
+  return db
     .selectFrom('receipts')
     .selectAll()
     .where('clientId', '=', clientId)
@@ -105,7 +32,6 @@ export async function findReceiptsOfClient(db: Executor, clientId: number): Prom
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return hydrateReceipts(db, rows);
 }
 
 /** A position in the newest-first order (date desc, id desc). */
@@ -213,16 +139,6 @@ export function insertReceiptRow(db: Executor, receipt: Omit<ReceiptRow, 'id'>):
   return db.insertInto('receipts').values(receipt).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function insertReceiptItems(
-  db: Executor,
-  items: Array<{
-    receiptId: number;
-    productId: number;
-    productName: string;
-    units: string;
-    quantity: number;
-    priceCents: number;
-  }>,
-) {
+export async function insertReceiptItems(db: Executor, items: Array<Insertable<ReceiptItemsTable>>) {
   return db.insertInto('receiptItems').values(items).returningAll().execute();
 }

@@ -11,10 +11,9 @@ import {
   receiptSchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../../lib/types.js';
-import { createPrintingService } from '../printing/printing.service.js';
-import { createReceiptsService } from './receipts.service.js';
 
 /** The optional Idempotency-Key header of receipt/create. */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -26,11 +25,8 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
-const actorOf = (request: FastifyRequest) => ({ id: request.user.id, name: request.user.name });
-
 const receiptsRoutes: RoutesPlugin = async (app) => {
-  const receipts = createReceiptsService({ db: app.db, transact: app.transact });
-  const printing = createPrintingService({ db: app.db, config: app.config });
+  const { receipts, printing } = app.services;
 
   app.post(
     '/receipt/create',

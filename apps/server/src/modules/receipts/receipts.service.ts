@@ -14,10 +14,13 @@ import {
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { TransactionRunner } from '../../db/transactions.js';
-import type { DB, PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 import type { Executor } from '../../db/connection.js';
+import type { DB, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
+import type { TransactionRunner } from '../../db/transactions.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import { applyStockChanges } from '../inventory/stock.js';
 import {
   claimKey,
@@ -28,14 +31,8 @@ import {
   type StoredAnswer,
   storeAnswer,
 } from './idempotency.js';
-import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
+import { toReceipt, toReceipts, totalsOfRows as totals } from './receipts.mapping.js';
 import * as q from './receipts.queries.js';
-
-/** Who is acting: the signed-in user (the seller on a sale). */
-export interface Actor {
-  id: number;
-  name: string;
-}
 
 export type ListReceiptsParams = z.output<typeof listReceiptsQuerySchema>;
 
@@ -63,17 +60,23 @@ const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.
 
 export interface ReceiptsDeps {
   db: Kysely<DB>;
-  now?: () => number;
-  /** How writes run atomically; the app passes the database's shared runner (group commit on SQLite). */
-  transact?: TransactionRunner;
+  /** The database's shared runner: concurrent sales commit together on SQLite. */
+  transact: TransactionRunner;
+  clock: Clock;
 }
 
-export function createReceiptsService({
-  db,
-  now = Date.now,
-  transact = (work) => db.transaction().execute((trx) => work(trx)),
-}: ReceiptsDeps) {
+export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
   let lastPrune = 0;
+
+  /** Receipts in the API's shape, with their items, payments, client and seller. */
+  async function hydrate(executor: Executor, rows: readonly ReceiptRow[]): Promise<Receipt[]> {
+    return rows.length === 0 ? [] : toReceipts(rows, await q.findReceiptRelations(executor, rows));
+  }
+
+  async function hydrateOne(executor: Executor, row: ReceiptRow): Promise<Receipt> {
+    const [receipt] = await hydrate(executor, [row]);
+    return receipt!;
+  }
 
   /** The sale itself: receipt, items, stock decrements with SALE logs and, for Cash, its payment. */
   async function sell(trx: Executor, body: CreateReceiptBody, seller: Actor, at: number): Promise<Receipt> {
@@ -131,7 +134,7 @@ export function createReceiptsService({
         : [];
     // Everything the answer needs was just written: no need to read it back.
     const itemsInOrder = [...itemRows].sort((a, b) => a.id - b.id);
-    return q.assembleReceipt(receipt, itemsInOrder, payments, client, seller.name);
+    return toReceipt(receipt, itemsInOrder, payments, client, seller.name);
   }
 
   function replay(stored: StoredAnswer, hash: string): CreateReceiptResult {
@@ -152,7 +155,7 @@ export function createReceiptsService({
 
   return {
     async create(body: CreateReceiptBody, seller: Actor, idempotencyKey?: string): Promise<CreateReceiptResult> {
-      const at = now();
+      const at = clock();
       if (idempotencyKey === undefined) {
         const receipt = await transact((trx) => sell(trx, body, seller, at));
         return { statusCode: 201, receipt, replayed: false };
@@ -186,10 +189,16 @@ export function createReceiptsService({
       }
     },
 
+    /** One receipt as the database holds it now (404 when there is none). */
     async details(id: number): Promise<Receipt> {
-      const receipt = await q.findReceipt(db, id);
-      if (!receipt) throw receiptNotFound(id);
-      return receipt;
+      const row = await q.findReceiptRow(db, id);
+      if (!row) throw receiptNotFound(id);
+      return hydrateOne(db, row);
+    },
+
+    /** A client's receipts, newest first by date, then by creation. */
+    async ofClient(clientId: number): Promise<Receipt[]> {
+      return hydrate(db, await q.findReceiptRowsOfClient(db, clientId));
     },
 
     async list(params: ListReceiptsParams): Promise<{ data: Receipt[]; nextCursor: string | null }> {
@@ -198,9 +207,9 @@ export function createReceiptsService({
       const from = params.fromDate === undefined ? undefined : businessDayBounds(params.fromDate).start;
       const to = params.toDate === undefined ? undefined : businessDayBounds(params.toDate).end;
 
-      // Two index-friendly keyset queries merged here instead of one OR (DESIGN 4: fast on a
-      // million receipts): the date range on receipts(date, id), and Pending receipts of any
-      // date on receipts(state, date, id). Each brings at most limit + 1 rows.
+      // Two index-friendly keyset queries merged here instead of one OR, so a day's list stays
+      // fast on a million receipts: the date range on receipts(date, id), and Pending receipts of
+      // any date on receipts(state, date, id). Each brings at most limit + 1 rows.
       const streams = [q.findReceiptRowsPage(db, { from, to, after, limit: limit + 1 })];
       if (params.includePending && (from !== undefined || to !== undefined)) {
         streams.push(q.findReceiptRowsPage(db, { state: 'Pending', after, limit: limit + 1 }));
@@ -212,12 +221,12 @@ export function createReceiptsService({
       const page = merged.slice(0, limit);
       const last = page.at(-1);
       const nextCursor = merged.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null;
-      return { data: await q.hydrateReceipts(db, page), nextCursor };
+      return { data: await hydrate(db, page), nextCursor };
     },
 
     async changeState(id: number, target: ReceiptState, actor: Actor): Promise<Receipt> {
       return transact(async (trx) => {
-        const at = now();
+        const at = clock();
         const row = await q.lockReceiptRow(trx, id, at);
         if (!row) throw receiptNotFound(id);
         if (row.state === target) throw conflict(`La remisión #${id} ya está ${STATE_WORDS[target]}.`);
@@ -265,7 +274,7 @@ export function createReceiptsService({
 
     async addPayment(body: AddPaymentBody, actor: Actor): Promise<Receipt> {
       return transact(async (trx) => {
-        const at = now();
+        const at = clock();
         const row = await q.lockReceiptRow(trx, body.receiptId, at);
         if (!row) throw receiptNotFound(body.receiptId);
         if (row.paymentMode !== 'Credit') {
@@ -298,7 +307,7 @@ export function createReceiptsService({
 
     async cancelPayment(paymentId: number, actor: Actor): Promise<Receipt> {
       return transact(async (trx) => {
-        const at = now();
+        const at = clock();
         const payment = await q.findPaymentRow(trx, paymentId);
         if (!payment) throw notFound(`El pago #${paymentId} no existe.`);
         const row = await q.lockReceiptRow(trx, payment.receiptId, at);
@@ -341,18 +350,6 @@ async function changeStock(
     .sort((a, b) => a - b)
     .map((productId) => ({ productId, delta: sign * quantities.get(productId)!, reason, user, note, receiptId }));
   await applyStockChanges(trx, changes, at);
-}
-
-function totals(items: ReceiptItemRow[], payments: PaymentRow[]) {
-  return totalsFromCents(
-    items,
-    payments.map((p) => ({ amountCents: p.amountCents, reason: p.reason, isEnabled: p.isEnabled === 1 })),
-  );
-}
-
-async function hydrateOne(trx: Executor, row: ReceiptRow): Promise<Receipt> {
-  const [receipt] = await q.hydrateReceipts(trx, [row]);
-  return receipt!;
 }
 
 // The list cursor: the last receipt's (date, id).

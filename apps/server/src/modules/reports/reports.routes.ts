@@ -6,10 +6,9 @@ import {
   listReportsResponseSchema,
 } from '@mostrador/shared';
 import type { RoutesPlugin } from '../../lib/types.js';
-import { createReportsService } from './reports.service.js';
 
 const reportsRoutes: RoutesPlugin = async (app) => {
-  const reports = createReportsService({ db: app.db, dialect: app.dialect });
+  const { reports } = app.services;
 
   app.get(
     '/reports/list',

@@ -17,8 +17,10 @@ import {
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { DialectName, Executor } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { CashCountReportRow, DB, InventoryLogRow } from '../../db/schema.js';
+import type { TransactionRunner } from '../../db/transactions.js';
+import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
@@ -29,8 +31,8 @@ export type ListReportsParams = z.output<typeof listReportsQuerySchema>;
 
 export interface ReportsDeps {
   db: Kysely<DB>;
-  dialect: DialectName;
-  now?: () => number;
+  transact: TransactionRunner;
+  clock: Clock;
 }
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
@@ -58,8 +60,9 @@ export function toCashCountReport(row: CashCountReportRow): CashCountReport {
 }
 
 /**
- * The snapshot of one Monterrey day (DESIGN 4), read in one transaction so every section sees
- * the same state of the database. Money is added up in centavos and only then written as pesos.
+ * The cut of one Monterrey day: its inventory movements, sales, net payments and the credit still
+ * owed. The caller reads it in one snapshot so every section sees the same state of the database.
+ * Money is added up in centavos and only then written as pesos.
  */
 export async function computeCut(db: Executor, date: string): Promise<CutData> {
   const { start, end } = businessDayBounds(date);
@@ -154,7 +157,7 @@ export async function computeCut(db: Executor, date: string): Promise<CutData> {
   };
 }
 
-export function createReportsService({ db, dialect, now = Date.now }: ReportsDeps) {
+export function createReportsService({ db, transact, clock }: ReportsDeps) {
   return {
     async list(params: ListReportsParams): Promise<ListReportsResponse> {
       const after = params.cursor === undefined ? undefined : decodeCursor(params.cursor, 'cursor');
@@ -182,15 +185,16 @@ export function createReportsService({ db, dialect, now = Date.now }: ReportsDep
     },
 
     async generate(date: string, user: { id: number }): Promise<CashCountReport> {
-      const at = now();
+      const at = clock();
       if (date > businessToday(at)) throw badRequest(CUT_DATE_IN_FUTURE);
-      let transaction = db.transaction();
-      // One consistent snapshot for every section (SQLite's transaction already is one).
-      if (dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read');
-      const row = await transaction.execute(async (trx) => {
-        const data = await computeCut(trx, date);
-        return q.insertCut(trx, { date, data: JSON.stringify(data), userId: user.id, createdAt: at });
-      });
+      // One consistent snapshot for every section of the cut.
+      const row = await transact(
+        async (trx) => {
+          const data = await computeCut(trx, date);
+          return q.insertCut(trx, { date, data: JSON.stringify(data), userId: user.id, createdAt: at });
+        },
+        { snapshot: true },
+      );
       return toCashCountReport(row);
     },
 

@@ -1,16 +1,16 @@
 import { userListResponseSchema } from '@mostrador/shared';
 import type { RoutesPlugin } from '../../lib/types.js';
-import { listUsers } from '../auth/auth.queries.js';
-import { toUser } from '../auth/auth.service.js';
 
 const usersRoutes: RoutesPlugin = async (app) => {
+  const { users } = app.services;
+
   app.get(
     '/user/list',
     {
       config: { operation: 'user/list' },
       schema: { tags: ['users'], response: { 200: userListResponseSchema } },
     },
-    async () => ({ users: (await listUsers(app.db)).map(toUser) }),
+    async () => ({ users: await users.list() }),
   );
 };
 

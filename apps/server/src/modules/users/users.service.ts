@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { RegisterBody, Role, User } from '@mostrador/shared';
+import { toIso } from '@mostrador/shared';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import type { TransactionRunner } from '../../db/transactions.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/password.js';
+import * as q from './users.queries.js';
+
+export interface UsersDeps {
+  db: Kysely<DB>;
+  transact: TransactionRunner;
+  clock: Clock;
+  /** The first Admin's credentials, when set. */
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+}
+
+export function toUser(row: UserRow): User {
+  return { id: row.id, name: row.name, email: row.email, role: row.role, createdAt: toIso(row.createdAt) };
+}
+
+const emailTaken = () => conflict('Ya existe un usuario con ese correo electrónico.');
+
+export function createUsersService({ db, transact, clock, config }: UsersDeps) {
+  /** Hashes first (about 100 ms), so the transaction holds the database only for the insert. */
+  async function insert(user: { name: string; email: string; role: Role; password: string }): Promise<UserRow> {
+    const passwordHash = await hashPassword(user.password);
+    const at = clock();
+    return transact((trx) =>
+      q.insertUser(trx, {
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        passwordHash,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+  }
+
+  return {
+    async list(): Promise<User[]> {
+      return (await q.listUsers(db)).map(toUser);
+    },
+
+    async register(input: RegisterBody): Promise<User> {
+      if (await q.findUserByEmail(db, input.email)) throw emailTaken();
+      try {
+        return toUser(await insert(input));
+      } catch (error) {
+        // Two registrations of one e-mail racing: the unique index decides.
+        if (await q.findUserByEmail(db, input.email)) throw emailTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * First start on an empty database creates one Admin: ADMIN_EMAIL/ADMIN_PASSWORD when set,
+     * else admin@example.com with a random password that the caller prints once.
+     */
+    async ensureFirstAdmin(): Promise<{ email: string; password: string | null } | null> {
+      if ((await q.countUsers(db)) > 0) return null;
+      const email = (config.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase();
+      const password = config.ADMIN_PASSWORD ?? randomBytes(9).toString('base64url');
+      try {
+        await insert({ name: 'Administrador', email, role: 'Admin', password });
+      } catch (error) {
+        if (await q.findUserByEmail(db, email)) return null; // another process created it first
+        throw error;
+      }
+      return { email, password: config.ADMIN_PASSWORD ? null : password };
+    },
+
+    /** For signing in: the stored user with that e-mail (password hash included). */
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return q.findUserByEmail(db, email);
+    },
+
+    findById(id: number): Promise<UserRow | undefined> {
+      return q.findUserById(db, id);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

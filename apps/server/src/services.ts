@@ -1,0 +1,54 @@
+// The composition root: every service is built here, once per database, and handed what it
+// needs by hand. The app decorates the result as `app.services` (routes read it), and
+// `npm run demo` and the benchmarks build the same set. A module never builds another's service:
+// what one module may ask of another is that service's public methods, passed in below.
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import { transactionRunnerFor } from './db/transactions.js';
+import type { Clock } from './lib/clock.js';
+import { createAssistantService } from './modules/assistant/assistant.service.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createClientsService } from './modules/clients/clients.service.js';
+import { createHealthService } from './modules/health/health.service.js';
+import { createPrintingService } from './modules/printing/printing.service.js';
+import { createProductsService } from './modules/products/products.service.js';
+import { createReceiptsService } from './modules/receipts/receipts.service.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+export interface ServicesDeps {
+  database: Database;
+  config: Config;
+  /** Every service reads the time here; the demo moves it to the moment of each action. */
+  clock?: Clock;
+}
+
+export function createServices({ database, config, clock = Date.now }: ServicesDeps) {
+  const { db, dialect } = database;
+  // One runner per database, given to every service that writes: on SQLite, writes waiting
+  // together commit together (group commit), whichever service they come from.
+  const transact = transactionRunnerFor(database);
+
+  const users = createUsersService({ db, transact, clock, config });
+  const receipts = createReceiptsService({ db, transact, clock });
+  return {
+    health: createHealthService({ db, dialect }),
+    users,
+    auth: createAuthService({ db, transact, clock, config, users }),
+    products: createProductsService({ db, transact, clock, uploadDir: config.UPLOAD_DIR }),
+    clients: createClientsService({ db, transact, clock, receipts }),
+    receipts,
+    printing: createPrintingService({ config, receipts }),
+    reports: createReportsService({ db, transact, clock }),
+    assistant: createAssistantService({ config }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application's services (built by createServices); routes call these and nothing else. */
+    services: Services;
+  }
+}
