@@ -524,45 +524,51 @@ test.describe('the fake provider refuses the retired beta interface and preview 
     });
 
     const beta = { 'OpenAI-Beta': 'realtime=v1' };
-    const refusals: Array<[string, unknown, Record<string, string>, number, object]> = [
-      ['/client_secrets', generallyAvailable, beta, 400, { code: 'beta_interface_retired' }],
-      ['/sessions', { model: 'gpt-realtime', voice: 'alloy' }, beta, 404, { code: 'beta_interface_retired' }],
-      ['/client_secrets', { model: 'gpt-realtime', voice: 'alloy' }, {}, 400, { param: 'model' }],
-      ['/client_secrets', { session: { model: 'gpt-realtime' } }, {}, 400, { param: 'session.type' }],
-      ['/client_secrets', { session: { type: 'realtime' } }, {}, 400, { param: 'session.model' }],
-      ...(
-        [
-          ['voice', 'alloy'],
-          ['modalities', ['audio', 'text']],
-          ['input_audio_format', 'pcm16'],
-          ['turn_detection', { type: 'server_vad' }],
-        ] as const
-      ).map(([field, value]): [string, unknown, Record<string, string>, number, object] => [
-        '/client_secrets',
-        { session: { ...generallyAvailable.session, [field]: value } },
-        {},
-        400,
-        { code: 'unknown_parameter', param: `session.${field}` },
-      ]),
-      [
-        '/client_secrets',
-        { session: { ...generallyAvailable.session, audio: { voice: 'marin' } } },
-        {},
-        400,
-        { param: 'session.audio.voice' },
-      ],
-      [
-        '/client_secrets',
-        { session: { type: 'realtime', model: 'gpt-4o-realtime-preview' } },
-        {},
-        404,
-        { code: 'model_not_found' },
-      ],
-    ];
-    for (const [path, body, headers, status, error] of refusals) {
+    const session = generallyAvailable.session;
+    const refused = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
       const answer = await post(path, body, headers);
-      expect({ path, body, status: answer.status, error: answer.body.error }).toMatchObject({ status, error });
+      return { status: answer.status, error: answer.body.error };
+    };
+    const betaRetired = { code: 'beta_interface_retired' };
+    expect(await refused('/client_secrets', generallyAvailable, beta)).toMatchObject({
+      status: 400,
+      error: betaRetired,
+    });
+    expect(await refused('/sessions', { model: 'gpt-realtime', voice: 'alloy' }, beta)).toMatchObject({
+      status: 404,
+      error: betaRetired,
+    });
+    // The beta's body: the model and voice at the top.
+    expect(await refused('/client_secrets', { model: 'gpt-realtime', voice: 'alloy' })).toMatchObject({
+      status: 400,
+      error: { param: 'model' },
+    });
+    expect(await refused('/client_secrets', { session: { model: 'gpt-realtime' } })).toMatchObject({
+      status: 400,
+      error: { param: 'session.type' },
+    });
+    expect(await refused('/client_secrets', { session: { type: 'realtime' } })).toMatchObject({
+      status: 400,
+      error: { param: 'session.model' },
+    });
+    // The beta's audio settings at the top of the session, or the voice outside `audio.output`.
+    const betaFields = { voice: 'alloy', modalities: ['audio'], input_audio_format: 'pcm16', turn_detection: {} };
+    for (const [field, value] of Object.entries(betaFields)) {
+      expect(await refused('/client_secrets', { session: { ...session, [field]: value } })).toMatchObject({
+        status: 400,
+        error: { code: 'unknown_parameter', param: `session.${field}` },
+      });
     }
+    expect(await refused('/client_secrets', { session: { ...session, audio: { voice: 'marin' } } })).toMatchObject({
+      status: 400,
+      error: { param: 'session.audio.voice' },
+    });
+    expect(
+      await refused('/client_secrets', { session: { type: 'realtime', model: 'gpt-4o-realtime-preview' } }),
+    ).toMatchObject({
+      status: 404,
+      error: { code: 'model_not_found' },
+    });
   });
 
   test('SDP offers: only to /realtime/calls, without the beta header', async () => {
