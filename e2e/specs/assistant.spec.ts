@@ -77,6 +77,23 @@ async function callAssistant(page: Page): Promise<SessionState> {
 }
 
 /**
+ * Opens the assistant after scripting the fake for the ephemeral key this page gets (before the
+ * page may use it), and waits for the error state; returns the modal.
+ */
+async function callAssistantFailing(page: Page, script: (ephemeralKey: string) => Promise<void>) {
+  await page.goto('/assistant');
+  await page.route('**/api/getEphemeralKey', async (route) => {
+    const response = await route.fetch();
+    await script(((await response.json()) as { ephemeral_key: string }).ephemeral_key);
+    await route.fulfill({ response });
+  });
+  await page.getByRole('button', { name: 'Llamar Asistente' }).click();
+  const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+  await expect(modal.getByTestId('assistant-status')).toHaveText('Error');
+  return modal;
+}
+
+/**
  * Every microphone track the page gives a peer connection, so a test can read `enabled`, and
  * every peer connection's configuration.
  */
@@ -306,17 +323,8 @@ test.describe('voice assistant', () => {
   });
 
   test('a provider that refuses the SDP offer gives the error state with its answer', async ({ page }) => {
-    await page.goto('/assistant');
-    // The provider will refuse the key this page gets (set before the page may use it).
-    await page.route('**/api/getEphemeralKey', async (route) => {
-      const response = await route.fetch();
-      const { ephemeral_key } = (await response.json()) as { ephemeral_key: string };
-      await provider.refuseCallsWith(ephemeral_key, 403, 'forbidden');
-      await route.fulfill({ response });
-    });
-    await page.getByRole('button', { name: 'Llamar Asistente' }).click();
-    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
-    await expect(modal.getByTestId('assistant-status')).toHaveText('Error');
+    // The provider will refuse the key this page gets.
+    const modal = await callAssistantFailing(page, (key) => provider.refuseCallsWith(key, 403, 'forbidden'));
     const alert = modal.getByRole('alert');
     await expect(alert).toContainText('No se pudo iniciar la sesión en vivo.');
     await expect(alert).toContainText('SDP exchange failed: 403 forbidden');
@@ -333,17 +341,8 @@ test.describe('voice assistant', () => {
   test('a model the provider does not have: the Admin reads which model and which variable to change', async ({
     page,
   }) => {
-    await page.goto('/assistant');
     // The provider issues the key but refuses the call for its model, as it does for a retired one.
-    await page.route('**/api/getEphemeralKey', async (route) => {
-      const response = await route.fetch();
-      const { ephemeral_key } = (await response.json()) as { ephemeral_key: string };
-      await provider.modelUnavailableFor(ephemeral_key);
-      await route.fulfill({ response });
-    });
-    await page.getByRole('button', { name: 'Llamar Asistente' }).click();
-    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
-    await expect(modal.getByTestId('assistant-status')).toHaveText('Error');
+    const modal = await callAssistantFailing(page, (key) => provider.modelUnavailableFor(key));
     const alert = modal.getByRole('alert');
     await expect(alert).toContainText('No se pudo iniciar la sesión en vivo.');
     await expect(alert).toContainText(

@@ -52,7 +52,7 @@ export interface Refusal {
 
 export interface ProviderState {
   secretRequests: SecretRequest[];
-  /** Every request the fake refused, with the reason (data-channel events refused are answered with an error event). */
+  /** Every HTTP request the fake refused, with the reason (a refused data-channel event gets an error event). */
   refusals: Refusal[];
   sessions: SessionState[];
 }
@@ -131,8 +131,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * session.update the model cannot change, so it is not accepted there; a client secret needs it.
  */
 export function sessionProblem(session: unknown, where: 'client_secret' | 'session.update'): ProviderError | null {
-  if (!isObject(session))
+  if (!isObject(session)) {
     return providerError("Missing required parameter: 'session'.", 'missing_required_parameter', 'session');
+  }
   if (session.type !== 'realtime') {
     return providerError(
       "Missing or invalid 'session.type': the session must say type 'realtime'.",
@@ -214,9 +215,11 @@ export async function startFakeRealtimeProvider(apiKey = FAKE_PROVIDER_API_KEY):
   const reactTo = (session: LiveSession, event: RecordedEvent['event']) => {
     if (event.type !== 'session.update') return;
     const problem = sessionProblem(event.session, 'session.update');
-    if (problem) sendEvent(session, { type: 'error', error: { ...problem, event_id: event.event_id ?? null } });
-    else
+    if (problem) {
+      sendEvent(session, { type: 'error', error: { ...problem, event_id: event.event_id ?? null } });
+    } else {
       sendEvent(session, { type: 'session.updated', session: { ...(event.session as object), model: session.model } });
+    }
   };
 
   async function createClientSecret(request: IncomingMessage, response: ServerResponse) {
