@@ -2,7 +2,13 @@ import { type Client, createReceiptToolDefinition, formatTotal, type Product, ty
 import type { Page } from '@playwright/test';
 import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { realtimeProvider, type SessionState } from '../support/fake-realtime-provider';
+import {
+  FAKE_PROVIDER_API_KEY,
+  modelNotFound,
+  realtimeProvider,
+  type SessionState,
+  sessionProblem,
+} from '../support/fake-realtime-provider';
 
 // Voice assistant (issue 8), against the fake provider global-setup starts on loopback: a real
 // WebRTC peer answers the browser's offer and plays the model's part on the data channel. The
@@ -71,6 +77,23 @@ async function callAssistant(page: Page): Promise<SessionState> {
 }
 
 /**
+ * Opens the assistant after scripting the fake for the ephemeral key this page gets (before the
+ * page may use it), and waits for the error state; returns the modal.
+ */
+async function callAssistantFailing(page: Page, script: (ephemeralKey: string) => Promise<void>) {
+  await page.goto('/assistant');
+  await page.route('**/api/getEphemeralKey', async (route) => {
+    const response = await route.fetch();
+    await script(((await response.json()) as { ephemeral_key: string }).ephemeral_key);
+    await route.fulfill({ response });
+  });
+  await page.getByRole('button', { name: 'Llamar Asistente' }).click();
+  const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+  await expect(modal.getByTestId('assistant-status')).toHaveText('Error');
+  return modal;
+}
+
+/**
  * Every microphone track the page gives a peer connection, so a test can read `enabled`, and
  * every peer connection's configuration.
  */
@@ -108,11 +131,20 @@ test.describe('voice assistant', () => {
     const session = await callAssistant(page);
     const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
 
-    // The key was minted for the model with the server's key, and the SDP offer posted with the ephemeral one.
-    expect(await provider.secretRequestFor(session.ephemeralKey)).toMatchObject({
+    // The key was minted with the server's key for the default, generally available model (the
+    // fake refuses beta-shaped requests), and the SDP offer posted with the ephemeral one.
+    expect(await provider.secretRequestFor(session.ephemeralKey)).toEqual({
       authorization: 'Bearer test-key',
-      body: { session: { type: 'realtime', model: 'gpt-4o-realtime-preview' } },
+      body: {
+        session: {
+          type: 'realtime',
+          model: 'gpt-realtime',
+          audio: { input: { turn_detection: { type: 'server_vad' } }, output: { voice: 'marin' } },
+        },
+      },
+      issuedKey: session.ephemeralKey,
     });
+    expect(session.model).toBe('gpt-realtime');
     expect(session.ephemeralKey).toMatch(/^ek_fake_/);
     expect(session.contentType).toBe('application/sdp');
     expect(session.offer).toContain('m=audio');
@@ -131,6 +163,13 @@ test.describe('voice assistant', () => {
     expect(config.instructions).toContain('Hablas español');
     expect(config.audio.input.turn_detection.type).toBe('server_vad');
     expect(config.tools).toEqual([createReceiptToolDefinition]);
+    // The provider took it: session.updated, and no error event (a beta-shaped update gets one).
+    await expect
+      .poll(async () =>
+        (await provider.events(session.id)).filter((e) => e.from === 'provider').map((e) => e.event.type),
+      )
+      .toContain('session.updated');
+    expect((await provider.events(session.id)).filter((e) => e.event.type === 'error')).toEqual([]);
 
     // The model dictates a credit sale.
     const callId = await provider.sendFunctionCall(session.id, {
@@ -284,17 +323,8 @@ test.describe('voice assistant', () => {
   });
 
   test('a provider that refuses the SDP offer gives the error state with its answer', async ({ page }) => {
-    await page.goto('/assistant');
-    // The provider will refuse the key this page gets (set before the page may use it).
-    await page.route('**/api/getEphemeralKey', async (route) => {
-      const response = await route.fetch();
-      const { ephemeral_key } = (await response.json()) as { ephemeral_key: string };
-      await provider.refuseCallsWith(ephemeral_key, 403, 'forbidden');
-      await route.fulfill({ response });
-    });
-    await page.getByRole('button', { name: 'Llamar Asistente' }).click();
-    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
-    await expect(modal.getByTestId('assistant-status')).toHaveText('Error');
+    // The provider will refuse the key this page gets.
+    const modal = await callAssistantFailing(page, (key) => provider.refuseCallsWith(key, 403, 'forbidden'));
     const alert = modal.getByRole('alert');
     await expect(alert).toContainText('No se pudo iniciar la sesión en vivo.');
     await expect(alert).toContainText('SDP exchange failed: 403 forbidden');
@@ -306,6 +336,43 @@ test.describe('voice assistant', () => {
     await alert.getByRole('button', { name: 'Reintentar' }).click();
     await expect(modal.getByTestId('assistant-status')).toHaveText('Conectado');
     await provider.sessionFor(await key);
+  });
+
+  test('a model the provider does not have: the Admin reads which model and which variable to change', async ({
+    page,
+  }) => {
+    // The provider issues the key but refuses the call for its model, as it does for a retired one.
+    const modal = await callAssistantFailing(page, (key) => provider.modelUnavailableFor(key));
+    const alert = modal.getByRole('alert');
+    await expect(alert).toContainText('No se pudo iniciar la sesión en vivo.');
+    await expect(alert).toContainText(
+      'El modelo de voz "gpt-realtime" no existe, fue retirado por el proveedor o tu cuenta no tiene acceso a él. ' +
+        'Cambia la variable REALTIME_MODEL por uno disponible y reinicia Mostrador.',
+    );
+    await expect(alert).not.toContainText('does not exist');
+    await expect(modal.getByTestId('assistant-talk')).toBeDisabled();
+  });
+
+  test('a model the provider refuses once the session is open ends it with the same message', async ({ page }) => {
+    const session = await callAssistant(page);
+    await provider.send(session.id, {
+      type: 'response.done',
+      response: {
+        object: 'realtime.response',
+        status: 'failed',
+        status_details: { type: 'failed', error: modelNotFound(session.model) },
+        output: [],
+      },
+    });
+    const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
+    await expect(modal.getByTestId('assistant-status')).toHaveText('Error');
+    await expect(modal.getByRole('alert')).toContainText(
+      'El modelo de voz "gpt-realtime" no existe, fue retirado por el proveedor o tu cuenta no tiene acceso a él.',
+    );
+    await expect(modal.getByTestId('assistant-talk')).toBeDisabled();
+    await expect
+      .poll(async () => (await provider.state()).sessions.find((s) => s.id === session.id)?.channelState)
+      .toBe('closed');
   });
 
   test('push to talk: the microphone track is on only while the button or Space is held', async ({ page }) => {
@@ -429,5 +496,117 @@ test.describe('voice assistant', () => {
     await expect.poll(async () => (await tracks()).map((t) => t.enabled)).toEqual([true]);
     await page.keyboard.up('Space');
     expect(await stockOf(product.id)).toBe(9);
+  });
+});
+
+// The fake must refuse what the provider no longer takes, or a regression to the beta interface
+// would pass every test above. These talk to the fake directly, as our server and browser would.
+test.describe('the fake provider refuses the retired beta interface and preview models', () => {
+  const realtime = `${provider.url}/v1/realtime`;
+  const generallyAvailable = { session: { type: 'realtime', model: 'gpt-realtime' } };
+
+  async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(`${realtime}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${FAKE_PROVIDER_API_KEY}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  test('client secrets: only the session under `session`, of type realtime, without the beta header', async () => {
+    const issued = await post('/client_secrets', generallyAvailable);
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({
+      value: expect.stringMatching(/^ek_fake_/),
+      session: generallyAvailable.session,
+    });
+
+    const beta = { 'OpenAI-Beta': 'realtime=v1' };
+    const session = generallyAvailable.session;
+    const refused = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const answer = await post(path, body, headers);
+      return { status: answer.status, error: answer.body.error };
+    };
+    const betaRetired = { code: 'beta_interface_retired' };
+    expect(await refused('/client_secrets', generallyAvailable, beta)).toMatchObject({
+      status: 400,
+      error: betaRetired,
+    });
+    expect(await refused('/sessions', { model: 'gpt-realtime', voice: 'alloy' }, beta)).toMatchObject({
+      status: 404,
+      error: betaRetired,
+    });
+    // The beta's body: the model and voice at the top.
+    expect(await refused('/client_secrets', { model: 'gpt-realtime', voice: 'alloy' })).toMatchObject({
+      status: 400,
+      error: { param: 'model' },
+    });
+    expect(await refused('/client_secrets', { session: { model: 'gpt-realtime' } })).toMatchObject({
+      status: 400,
+      error: { param: 'session.type' },
+    });
+    expect(await refused('/client_secrets', { session: { type: 'realtime' } })).toMatchObject({
+      status: 400,
+      error: { param: 'session.model' },
+    });
+    // The beta's audio settings at the top of the session, or the voice outside `audio.output`.
+    const betaFields = { voice: 'alloy', modalities: ['audio'], input_audio_format: 'pcm16', turn_detection: {} };
+    for (const [field, value] of Object.entries(betaFields)) {
+      expect(await refused('/client_secrets', { session: { ...session, [field]: value } })).toMatchObject({
+        status: 400,
+        error: { code: 'unknown_parameter', param: `session.${field}` },
+      });
+    }
+    expect(await refused('/client_secrets', { session: { ...session, audio: { voice: 'marin' } } })).toMatchObject({
+      status: 400,
+      error: { param: 'session.audio.voice' },
+    });
+    expect(
+      await refused('/client_secrets', { session: { type: 'realtime', model: 'gpt-4o-realtime-preview' } }),
+    ).toMatchObject({
+      status: 404,
+      error: { code: 'model_not_found' },
+    });
+  });
+
+  test('SDP offers: only to /realtime/calls, without the beta header', async () => {
+    const { value } = (await post('/client_secrets', generallyAvailable)).body as { value: string };
+    const offer = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${realtime}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${value}`, 'content-type': 'application/sdp', ...headers },
+        body: 'v=0\r\n',
+      }).then((response) => response.status);
+    expect(await offer('?model=gpt-realtime')).toBe(404);
+    expect(await offer('/calls', { 'OpenAI-Beta': 'realtime=v1' })).toBe(400);
+  });
+
+  test('session.update: only the generally available session, without the model', () => {
+    const update = {
+      type: 'realtime',
+      instructions: 'Hola',
+      audio: { input: { turn_detection: { type: 'server_vad' } } },
+      tools: [createReceiptToolDefinition],
+      tool_choice: 'auto',
+    };
+    expect(sessionProblem(update, 'session.update')).toBeNull();
+    const { type: _type, ...withoutType } = update;
+    expect(sessionProblem(withoutType, 'session.update')).toMatchObject({ param: 'session.type' });
+    expect(sessionProblem({ ...update, model: 'gpt-realtime' }, 'session.update')).toMatchObject({
+      param: 'session.model',
+    });
+    expect(
+      sessionProblem(
+        { instructions: 'Hola', voice: 'alloy', input_audio_format: 'pcm16', turn_detection: { type: 'server_vad' } },
+        'session.update',
+      ),
+    ).toMatchObject({ code: 'invalid_value' });
+    for (const field of ['voice', 'input_audio_format', 'output_audio_format', 'turn_detection', 'modalities']) {
+      expect(sessionProblem({ ...update, [field]: 'x' }, 'session.update')).toMatchObject({
+        code: 'unknown_parameter',
+        param: `session.${field}`,
+      });
+    }
   });
 });

@@ -1,10 +1,13 @@
 // A stand-in for the realtime voice provider (DESIGN 4), on loopback, so the assistant's whole
-// flow runs without internet. It speaks the provider's GA interface:
+// flow runs without internet. It speaks only the provider's generally available interface:
 //   POST /v1/realtime/client_secrets  (server key)    → { value, expires_at, session }
 //   POST /v1/realtime/calls           (ephemeral key) → SDP answer from a real WebRTC peer (werift)
-// and drives the 'oai-events' data channel the way the provider does. global-setup starts one
-// for the whole run; specs (other processes) script it through the small /control API below,
-// with `realtimeProvider()`, each finding its own session by the ephemeral key its page got.
+// and drives the 'oai-events' data channel the way the provider does. Like the provider, it
+// refuses the retired beta interface (the OpenAI-Beta header, /realtime/sessions, offers posted to
+// /realtime?model=, beta session fields such as a top-level voice or turn_detection) and preview
+// models, so a regression to any of them fails a test. global-setup starts one for the whole run;
+// specs (other processes) script it through the small /control API below, with
+// `realtimeProvider()`, each finding its own session by the ephemeral key its page got.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RTCDataChannel, RTCPeerConnection } from 'werift';
@@ -30,6 +33,8 @@ export interface SecretRequest {
 export interface SessionState {
   id: number;
   ephemeralKey: string;
+  /** The model the ephemeral key was issued for. */
+  model: string;
   /** The browser's SDP offer, as posted. */
   offer: string;
   contentType: string | undefined;
@@ -38,10 +43,17 @@ export interface SessionState {
   events: RecordedEvent[];
 }
 
+export interface Refusal {
+  /** Method and path, e.g. 'POST /v1/realtime/calls'. */
+  request: string;
+  status: number;
+  reason: string;
+}
+
 export interface ProviderState {
   secretRequests: SecretRequest[];
-  /** Every refused or rejected call to /realtime/calls, with the reason. */
-  refusedCalls: Array<{ status: number; reason: string; key: string }>;
+  /** Every HTTP request the fake refused, with the reason (a refused data-channel event gets an error event). */
+  refusals: Refusal[];
   sessions: SessionState[];
 }
 
@@ -62,9 +74,98 @@ export interface FakeRealtimeProvider {
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, GET, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type',
+  'access-control-allow-headers': 'authorization, content-type, openai-beta',
   'access-control-max-age': '600',
 };
+
+/** The provider's error object, as it answers it over HTTP (`{ error }`) and on the data channel. */
+export interface ProviderError {
+  message: string;
+  type: 'invalid_request_error';
+  code: string;
+  param: string | null;
+}
+
+const providerError = (message: string, code: string, param: string | null = null): ProviderError => ({
+  message,
+  type: 'invalid_request_error',
+  code,
+  param,
+});
+
+/** How the provider answers for a model it does not have: retired, never existed or not for this key. */
+export const modelNotFound = (model: string) =>
+  providerError(`The model \`${model}\` does not exist or you do not have access to it.`, 'model_not_found');
+
+// The generally available session configuration (the same for a client secret and a session.update).
+const SESSION_FIELDS = [
+  'type',
+  'model',
+  'instructions',
+  'audio',
+  'include',
+  'max_output_tokens',
+  'output_modalities',
+  'prompt',
+  'tool_choice',
+  'tools',
+  'tracing',
+  'truncation',
+];
+const AUDIO_FIELDS: Record<string, string[]> = {
+  input: ['format', 'noise_reduction', 'transcription', 'turn_detection'],
+  output: ['format', 'voice', 'speed'],
+};
+
+/** The first field of `value` not in `allowed`, as a dotted path. */
+function unknownField(value: object, allowed: readonly string[], path: string): string | null {
+  const field = Object.keys(value).find((key) => !allowed.includes(key));
+  return field === undefined ? null : `${path}.${field}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * What the provider says against a session configuration, or null when it takes it. In a
+ * session.update the model cannot change, so it is not accepted there; a client secret needs it.
+ */
+export function sessionProblem(session: unknown, where: 'client_secret' | 'session.update'): ProviderError | null {
+  if (!isObject(session)) {
+    return providerError("Missing required parameter: 'session'.", 'missing_required_parameter', 'session');
+  }
+  if (session.type !== 'realtime') {
+    return providerError(
+      "Missing or invalid 'session.type': the session must say type 'realtime'.",
+      'invalid_value',
+      'session.type',
+    );
+  }
+  const allowed = where === 'client_secret' ? SESSION_FIELDS : SESSION_FIELDS.filter((field) => field !== 'model');
+  const unknown = unknownField(session, allowed, 'session');
+  if (unknown) return providerError(`Unknown parameter: '${unknown}'.`, 'unknown_parameter', unknown);
+  if (where === 'client_secret' && (typeof session.model !== 'string' || !session.model)) {
+    return providerError("Missing required parameter: 'session.model'.", 'missing_required_parameter', 'session.model');
+  }
+  if (session.audio === undefined) return null;
+  if (!isObject(session.audio)) return providerError("Invalid 'session.audio'.", 'invalid_type', 'session.audio');
+  const audioUnknown = unknownField(session.audio, Object.keys(AUDIO_FIELDS), 'session.audio');
+  if (audioUnknown) return providerError(`Unknown parameter: '${audioUnknown}'.`, 'unknown_parameter', audioUnknown);
+  for (const [direction, fields] of Object.entries(AUDIO_FIELDS)) {
+    const settings = session.audio[direction];
+    if (settings === undefined) continue;
+    const path = `session.audio.${direction}`;
+    if (!isObject(settings)) return providerError(`Invalid '${path}'.`, 'invalid_type', path);
+    const field = unknownField(settings, fields, path);
+    if (field) return providerError(`Unknown parameter: '${field}'.`, 'unknown_parameter', field);
+  }
+  return null;
+}
+
+/** Preview models: the provider retires them, so the fake no longer has any. */
+const isRetired = (model: string) => /preview/i.test(model);
+
+const BETA_RETIRED = 'The Realtime beta interface was retired; use the generally available interface.';
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -81,19 +182,23 @@ function send(response: ServerResponse, status: number, body: unknown, contentTy
   response.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-const providerError = (message: string, code: string) => ({
-  error: { message, type: 'invalid_request_error', code, param: null },
-});
-
 export async function startFakeRealtimeProvider(apiKey = FAKE_PROVIDER_API_KEY): Promise<FakeRealtimeProvider> {
   // Loaded here so specs that only use the control client never load the WebRTC stack.
   const { RTCPeerConnection } = await import('werift');
   const secretRequests: SecretRequest[] = [];
-  const refusedCalls: ProviderState['refusedCalls'] = [];
+  const refusals: Refusal[] = [];
   const sessions: LiveSession[] = [];
-  const issuedKeys = new Set<string>();
+  /** Every ephemeral key issued, with the model it is for. */
+  const issuedKeys = new Map<string, string>();
   // Calls made with these ephemeral keys are refused with this answer (tests script it).
-  const refusals = new Map<string, { status: number; body: string }>();
+  const scriptedRefusals = new Map<string, { status: number; body: string; contentType: string }>();
+
+  /** Refuses a request, recording why. */
+  const refuse = (request: IncomingMessage, response: ServerResponse, status: number, error: ProviderError) => {
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    refusals.push({ request: `${request.method} ${path}`, status, reason: error.message });
+    send(response, status, { error });
+  };
 
   const record = (session: LiveSession, from: RecordedEvent['from'], event: RecordedEvent['event']) =>
     session.events.push({ from, at: Date.now(), event });
@@ -106,10 +211,14 @@ export async function startFakeRealtimeProvider(apiKey = FAKE_PROVIDER_API_KEY):
     return true;
   };
 
-  /** What the provider itself answers to the browser's events. */
+  /** What the provider itself answers to the browser's events: an error event for a beta-shaped session.update. */
   const reactTo = (session: LiveSession, event: RecordedEvent['event']) => {
-    if (event.type === 'session.update') {
-      sendEvent(session, { type: 'session.updated', session: event.session });
+    if (event.type !== 'session.update') return;
+    const problem = sessionProblem(event.session, 'session.update');
+    if (problem) {
+      sendEvent(session, { type: 'error', error: { ...problem, event_id: event.event_id ?? null } });
+    } else {
+      sendEvent(session, { type: 'session.updated', session: { ...(event.session as object), model: session.model } });
     }
   };
 
@@ -124,13 +233,33 @@ export async function startFakeRealtimeProvider(apiKey = FAKE_PROVIDER_API_KEY):
     const entry: SecretRequest = { authorization: request.headers.authorization, body, issuedKey: null };
     secretRequests.push(entry);
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
-      return send(response, 401, providerError('Incorrect API key provided.', 'invalid_api_key'));
+      return refuse(request, response, 401, providerError('Incorrect API key provided.', 'invalid_api_key'));
     }
+    if (request.headers['openai-beta']) {
+      return refuse(request, response, 400, providerError(BETA_RETIRED, 'beta_interface_retired', 'OpenAI-Beta'));
+    }
+    if (!isObject(body)) return refuse(request, response, 400, providerError('Expected a JSON body.', 'invalid_json'));
+    const unknown = unknownField(body, ['session', 'expires_after'], 'body');
+    if (unknown) {
+      // e.g. the beta's top-level model and voice.
+      const param = unknown.slice('body.'.length);
+      return refuse(
+        request,
+        response,
+        400,
+        providerError(`Unknown parameter: '${param}'.`, 'unknown_parameter', param),
+      );
+    }
+    const problem = sessionProblem(body.session, 'client_secret');
+    if (problem) return refuse(request, response, 400, problem);
+    const session = body.session as { model: string };
+    if (isRetired(session.model)) return refuse(request, response, 404, modelNotFound(session.model));
+
     const value = `ek_fake_${secretRequests.length}_${Math.random().toString(36).slice(2, 10)}`;
     entry.issuedKey = value;
-    issuedKeys.add(value);
-    const session = (body as { session?: unknown } | null)?.session ?? null;
-    send(response, 200, { value, expires_at: Math.floor(Date.now() / 1000) + 60, session });
+    issuedKeys.set(value, session.model);
+    const effective = { ...session, id: `sess_fake_${secretRequests.length}`, object: 'realtime.session' };
+    send(response, 200, { value, expires_at: Math.floor(Date.now() / 1000) + 60, session: effective });
   }
 
   async function createCall(request: IncomingMessage, response: ServerResponse) {
@@ -138,24 +267,27 @@ export async function startFakeRealtimeProvider(apiKey = FAKE_PROVIDER_API_KEY):
     const authorization = request.headers.authorization ?? '';
     const ephemeralKey = authorization.replace(/^Bearer /, '');
     const contentType = request.headers['content-type'];
-    const refusal = refusals.get(ephemeralKey);
-    if (refusal) {
-      refusedCalls.push({ status: refusal.status, reason: 'refused by the test', key: ephemeralKey });
-      return send(response, refusal.status, refusal.body, 'text/plain; charset=utf-8');
+    const scripted = scriptedRefusals.get(ephemeralKey);
+    if (scripted) {
+      refusals.push({ request: 'POST /v1/realtime/calls', status: scripted.status, reason: 'scripted by the test' });
+      return send(response, scripted.status, scripted.body, scripted.contentType);
     }
-    if (!issuedKeys.has(ephemeralKey)) {
-      refusedCalls.push({ status: 401, reason: 'unknown key', key: ephemeralKey });
-      return send(response, 401, providerError('Invalid ephemeral key.', 'invalid_api_key'));
+    const model = issuedKeys.get(ephemeralKey);
+    if (model === undefined) {
+      return refuse(request, response, 401, providerError('Invalid ephemeral key.', 'invalid_api_key'));
+    }
+    if (request.headers['openai-beta']) {
+      return refuse(request, response, 400, providerError(BETA_RETIRED, 'beta_interface_retired', 'OpenAI-Beta'));
     }
     if (contentType?.split(';')[0] !== 'application/sdp' || !offer.startsWith('v=0')) {
-      refusedCalls.push({ status: 400, reason: `content type ${contentType}`, key: ephemeralKey });
-      return send(response, 400, providerError('Expected an SDP offer.', 'invalid_sdp'));
+      return refuse(request, response, 400, providerError(`Expected an SDP offer, not ${contentType}.`, 'invalid_sdp'));
     }
 
     const pc = new RTCPeerConnection({ iceUseIpv6: false, iceAdditionalHostAddresses: ['127.0.0.1'] });
     const session: LiveSession = {
       id: sessions.length + 1,
       ephemeralKey,
+      model,
       offer,
       contentType,
       connectionState: 'new',
@@ -194,7 +326,7 @@ export async function startFakeRealtimeProvider(apiKey = FAKE_PROVIDER_API_KEY):
   function publicState(): ProviderState {
     return {
       secretRequests,
-      refusedCalls,
+      refusals,
       sessions: sessions.map(({ pc: _pc, channel: _channel, ...rest }) => rest),
     };
   }
@@ -207,7 +339,15 @@ export async function startFakeRealtimeProvider(apiKey = FAKE_PROVIDER_API_KEY):
         status: number;
         body: string;
       };
-      refusals.set(key, { status, body });
+      scriptedRefusals.set(key, { status, body, contentType: 'text/plain; charset=utf-8' });
+      return send(response, 200, { ok: true });
+    }
+    if (request.method === 'POST' && path === '/control/model-unavailable') {
+      const { key } = JSON.parse(await readBody(request)) as { key: string };
+      const model = issuedKeys.get(key);
+      if (model === undefined) return send(response, 404, { error: 'no such ephemeral key' });
+      const body = JSON.stringify({ error: modelNotFound(model) });
+      scriptedRefusals.set(key, { status: 403, body, contentType: 'application/json' });
       return send(response, 200, { ok: true });
     }
     const sendMatch = /^\/control\/sessions\/(\d+)\/send$/.exec(path);
@@ -232,10 +372,14 @@ export async function startFakeRealtimeProvider(apiKey = FAKE_PROVIDER_API_KEY):
         return createClientSecret(request, response);
       }
       if (request.method === 'POST' && path === '/v1/realtime/calls') return createCall(request, response);
-      send(response, 404, providerError(`Unknown route ${request.method} ${path}`, 'not_found'));
+      // The beta's endpoints: sessions for the key, SDP offers to /realtime?model=.
+      if (path === '/v1/realtime/sessions' || path === '/v1/realtime') {
+        return refuse(request, response, 404, providerError(BETA_RETIRED, 'beta_interface_retired'));
+      }
+      refuse(request, response, 404, providerError(`Unknown route ${request.method} ${path}`, 'not_found'));
     };
     handle().catch((error: unknown) => {
-      if (!response.headersSent) send(response, 500, providerError(String(error), 'fake_provider_error'));
+      if (!response.headersSent) send(response, 500, { error: providerError(String(error), 'fake_provider_error') });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -332,11 +476,24 @@ export class RealtimeProviderControl {
 
   /** Calls to /realtime/calls with this ephemeral key get this status and body instead of an SDP answer. */
   async refuseCallsWith(ephemeralKey: string, status: number, body: string): Promise<void> {
-    await fetch(`${this.url}/control/refuse-calls`, {
+    await this.control('/control/refuse-calls', { key: ephemeralKey, status, body });
+  }
+
+  /**
+   * Calls with this ephemeral key are refused as the provider refuses a model it does not have
+   * (any more, or for this key): 403 with `model_not_found`, though the key itself was issued.
+   */
+  async modelUnavailableFor(ephemeralKey: string): Promise<void> {
+    await this.control('/control/model-unavailable', { key: ephemeralKey });
+  }
+
+  private async control(path: string, body: unknown): Promise<void> {
+    const response = await fetch(`${this.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: ephemeralKey, status, body }),
+      body: JSON.stringify(body),
     });
+    if (!response.ok) throw new Error(`The fake provider refused ${path}: ${await response.text()}`);
   }
 
   private async poll<T>(read: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_REALTIME_MODEL } from '@mostrador/shared';
 import { z } from 'zod';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,7 +32,10 @@ const envSchema = z.object({
     z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
   ),
   OPENAI_API_KEY: optionalString,
-  REALTIME_MODEL: z.string().default('gpt-4o-realtime-preview'),
+  REALTIME_MODEL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().default(DEFAULT_REALTIME_MODEL),
+  ),
   REALTIME_API_BASE: z
     .url('debe ser una URL (por ejemplo https://api.openai.com/v1)')
     .default('https://api.openai.com/v1'),
@@ -98,6 +102,18 @@ export class ConfigError extends Error {}
 /** Reads `.env` (when present) into process.env without overriding what is already set. */
 export function loadDotEnv(path = '.env'): void {
   if (existsSync(path)) process.loadEnvFile(path);
+}
+
+/**
+ * What the log should warn about at start without refusing to start: a preview voice model
+ * works today, but the provider retires its previews, and then the assistant stops working.
+ */
+export function realtimeModelWarning(model: string): string | null {
+  if (!/preview/i.test(model)) return null;
+  return (
+    `REALTIME_MODEL="${model}" es un modelo preview: el proveedor retira estos modelos y entonces el ` +
+    `asistente de voz deja de funcionar. Usa ${DEFAULT_REALTIME_MODEL}.`
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

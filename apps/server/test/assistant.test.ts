@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Role } from '@mostrador/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import type { Config } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import type { App } from '../src/lib/types.js';
 import { createTestApp, TEST_JWT_SECRET, TEST_PASSWORD, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
@@ -116,16 +116,29 @@ describe('POST /api/getEphemeralKey', () => {
     expect(request!.url).toBe('/v1/realtime/client_secrets');
     expect(request!.headers.authorization).toBe(`Bearer ${SERVER_KEY}`);
     expect(request!.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request!.body)).toEqual({ session: { type: 'realtime', model: MODEL } });
+    // The generally available shape: no beta header, the session (model and audio) under `session`.
+    expect(request!.headers['openai-beta']).toBeUndefined();
+    expect(JSON.parse(request!.body)).toEqual({
+      session: {
+        type: 'realtime',
+        model: MODEL,
+        audio: { input: { turn_detection: { type: 'server_vad' } }, output: { voice: 'marin' } },
+      },
+    });
   });
 
-  it('also reads a provider that nests the secret under client_secret', async () => {
-    answer = (_request, response) => json(response, 200, { client_secret: { value: 'ek_anidada' } });
+  it("reads the secret only from the generally available answer, not the retired beta's client_secret", async () => {
+    answer = (_request, response) => json(response, 200, { client_secret: { value: 'ek_beta', expires_at: 1 } });
+    const beta = await getKey();
+    expect(beta.statusCode).toBe(502);
+    expect(beta.json().message).toBe('El proveedor de voz respondió sin una clave temporal.');
+
+    answer = (_request, response) => json(response, 200, { value: 'ek_sin_caducidad', session: { type: 'realtime' } });
     const response = await getKey();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      client_secret: { value: 'ek_anidada', expires_at: null },
-      ephemeral_key: 'ek_anidada',
+      client_secret: { value: 'ek_sin_caducidad', expires_at: null },
+      ephemeral_key: 'ek_sin_caducidad',
     });
   });
 
@@ -167,6 +180,42 @@ describe('POST /api/getEphemeralKey', () => {
       'El proveedor de voz rechazó la clave del servidor (401). Revisa OPENAI_API_KEY.',
     );
     expect(response.body).not.toContain('sk-prueba');
+  });
+
+  it('names the model and REALTIME_MODEL when the provider no longer has the model, never echoing it', async () => {
+    const providerText = `The model \`${MODEL}\` does not exist or you do not have access to it. (${SERVER_KEY})`;
+    const expected = {
+      message:
+        `El modelo de voz "${MODEL}" no existe, fue retirado por el proveedor o tu cuenta no tiene acceso a él. ` +
+        'Cambia la variable REALTIME_MODEL (por ejemplo, a gpt-realtime) y reinicia Mostrador.',
+      error: 'REALTIME_MODEL_UNAVAILABLE',
+    };
+    const refusals = [
+      { status: 404, error: { message: providerText, type: 'invalid_request_error', code: 'model_not_found' } },
+      { status: 403, error: { message: providerText, type: 'invalid_request_error', code: 'model_not_found' } },
+      {
+        status: 400,
+        error: { message: providerText, type: 'invalid_request_error', code: 'invalid_value', param: 'session.model' },
+      },
+    ];
+    for (const { status, error } of refusals) {
+      answer = (_request, response) => json(response, status, { error });
+      const response = await getKey();
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual(expected);
+      expect(response.body).not.toContain('does not exist');
+      expect(response.body).not.toContain('sk-prueba');
+    }
+    expect(logLines.some((line) => line.includes('"code":"REALTIME_MODEL_UNAVAILABLE"'))).toBe(true);
+
+    // Any other refusal keeps its own message.
+    answer = (_request, response) =>
+      json(response, 404, { error: { message: 'Unknown route', type: 'invalid_request_error', code: 'not_found' } });
+    const other = await getKey();
+    expect(other.json()).toEqual({
+      message: 'El proveedor de voz rechazó la solicitud (404). Revisa REALTIME_MODEL y REALTIME_API_BASE.',
+      error: 'BAD_GATEWAY',
+    });
   });
 
   it('is 502 when the provider answers without a secret', async () => {
@@ -238,5 +287,42 @@ describe('without OPENAI_API_KEY', () => {
   it('still answers 403 to a Seller first', async () => {
     const response = await t.injectAs('Seller', { method: 'POST', url: '/api/getEphemeralKey' });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('REALTIME_MODEL', () => {
+  it("defaults to the provider's generally available model, also when set empty", () => {
+    expect(loadConfig({}).REALTIME_MODEL).toBe('gpt-realtime');
+    expect(loadConfig({ REALTIME_MODEL: '  ' }).REALTIME_MODEL).toBe('gpt-realtime');
+    expect(loadConfig({ REALTIME_MODEL: ' gpt-realtime-mini ' }).REALTIME_MODEL).toBe('gpt-realtime-mini');
+  });
+
+  it('is warned about in the log at start when it is a preview model, and the server still starts', async () => {
+    const started = async (model: string) => {
+      const lines: string[] = [];
+      const testDb = await createTestDatabase();
+      const built = await buildApp({
+        config: testConfig({ REALTIME_MODEL: model }),
+        database: testDb.database,
+        jwtSecret: TEST_JWT_SECRET,
+        logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+      });
+      await built.ready();
+      await built.close();
+      await testDb.drop();
+      return lines.map((line) => JSON.parse(line) as { level: number; msg: string; model?: string });
+    };
+
+    const preview = await started('gpt-4o-realtime-preview-2024-12-17');
+    const warnings = preview.filter((line) => line.level === 40);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        model: 'gpt-4o-realtime-preview-2024-12-17',
+        msg:
+          'REALTIME_MODEL="gpt-4o-realtime-preview-2024-12-17" es un modelo preview: el proveedor retira estos ' +
+          'modelos y entonces el asistente de voz deja de funcionar. Usa gpt-realtime.',
+      }),
+    ]);
+    expect((await started('gpt-realtime')).filter((line) => line.level >= 40)).toEqual([]);
   });
 });

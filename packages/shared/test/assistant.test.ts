@@ -3,6 +3,8 @@ import {
   createReceiptToolArgsSchema,
   createReceiptToolDefinition,
   ephemeralKeyBodySchema,
+  isModelUnavailableError,
+  modelUnavailableMessage,
   PAYMENT_MODES,
   RECEIPT_STATES,
 } from '../src/index.js';
@@ -47,5 +49,34 @@ describe('getEphemeralKey body', () => {
     expect(ephemeralKeyBodySchema.safeParse(null).success).toBe(true);
     expect(ephemeralKeyBodySchema.safeParse({}).success).toBe(true);
     expect(ephemeralKeyBodySchema.safeParse({ model: 'x' }).success).toBe(false);
+  });
+});
+
+describe('an unavailable voice model', () => {
+  it('is recognised by model_not_found or a refused session model, and by nothing else', () => {
+    const provider = (code: string | null, param: string | null = null) => ({
+      message: 'The model `gpt-4o-realtime-preview` does not exist or you do not have access to it.',
+      type: 'invalid_request_error',
+      code,
+      param,
+    });
+    expect(isModelUnavailableError(provider('model_not_found'))).toBe(true);
+    expect(isModelUnavailableError(provider('invalid_value', 'session.model'))).toBe(true);
+    expect(isModelUnavailableError(provider('invalid_value', 'session.audio.output.voice'))).toBe(false);
+    expect(isModelUnavailableError(provider('invalid_api_key'))).toBe(false);
+    for (const other of [null, undefined, 'model_not_found', 42, {}])
+      expect(isModelUnavailableError(other)).toBe(false);
+  });
+
+  it('names the model and the variable, and suggests the generally available model', () => {
+    expect(modelUnavailableMessage('gpt-4o-realtime-preview')).toBe(
+      'El modelo de voz "gpt-4o-realtime-preview" no existe, fue retirado por el proveedor o tu cuenta no tiene ' +
+        'acceso a él. Cambia la variable REALTIME_MODEL (por ejemplo, a gpt-realtime) y reinicia Mostrador.',
+    );
+    expect(modelUnavailableMessage('gpt-realtime')).toBe(
+      'El modelo de voz "gpt-realtime" no existe, fue retirado por el proveedor o tu cuenta no tiene acceso a él. ' +
+        'Cambia la variable REALTIME_MODEL por uno disponible y reinicia Mostrador.',
+    );
+    expect(modelUnavailableMessage(null)).toMatch(/^El modelo de voz configurado no existe.*REALTIME_MODEL/);
   });
 });

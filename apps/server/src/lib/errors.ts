@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
   | 'BAD_GATEWAY'
+  /** The voice provider does not have the configured REALTIME_MODEL (any more). */
+  | 'REALTIME_MODEL_UNAVAILABLE'
   | 'GATEWAY_TIMEOUT'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';

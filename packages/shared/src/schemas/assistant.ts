@@ -29,6 +29,34 @@ export type EphemeralKeyResponse = z.infer<typeof ephemeralKeyResponseSchema>;
 export const ASSISTANT_NOT_CONFIGURED = 'El asistente de voz no está configurado.';
 export const ASSISTANT_PROVIDER_TIMEOUT = 'El proveedor de voz no respondió.';
 
+/** The provider's generally available realtime model: preview models are retired in turn. */
+export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+
+/** The provider detects the end of each turn itself (set when the secret is made and in every session.update). */
+export const REALTIME_TURN_DETECTION = { type: 'server_vad' } as const;
+
+/**
+ * Whether a provider error (`{ code, param, message, type }`) says the model itself is the
+ * problem: it does not exist, was retired, or this key has no access to it. The provider says so
+ * with `model_not_found`, or by refusing the value of the session's `model`.
+ */
+export function isModelUnavailableError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, param } = error as { code?: unknown; param?: unknown };
+  return code === 'model_not_found' || param === 'model' || param === 'session.model';
+}
+
+/** What the Admin reads when the model is unavailable: which model, and which setting to change. */
+export function modelUnavailableMessage(model: string | null): string {
+  const which = model ? `El modelo de voz "${model}"` : 'El modelo de voz configurado';
+  const instead =
+    model === DEFAULT_REALTIME_MODEL ? ' por uno disponible' : ` (por ejemplo, a ${DEFAULT_REALTIME_MODEL})`;
+  return (
+    `${which} no existe, fue retirado por el proveedor o tu cuenta no tiene acceso a él. ` +
+    `Cambia la variable REALTIME_MODEL${instead} y reinicia Mostrador.`
+  );
+}
+
 export const CREATE_RECEIPT_TOOL = 'create_receipt';
 
 /**

@@ -1,8 +1,11 @@
 import { ephemeralKeyBodySchema, ephemeralKeyResponseSchema } from '@mostrador/shared';
+import { realtimeModelWarning } from '../../config.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const assistantRoutes: RoutesPlugin = async (app) => {
   const { assistant } = app.services;
+  const warning = realtimeModelWarning(app.config.REALTIME_MODEL);
+  if (warning) app.log.warn({ model: app.config.REALTIME_MODEL }, warning);
 
   app.post(
     '/getEphemeralKey',

@@ -1,43 +1,64 @@
-import { ASSISTANT_NOT_CONFIGURED, ASSISTANT_PROVIDER_TIMEOUT, type EphemeralKeyResponse } from '@mostrador/shared';
+import {
+  ASSISTANT_NOT_CONFIGURED,
+  ASSISTANT_PROVIDER_TIMEOUT,
+  type EphemeralKeyResponse,
+  isModelUnavailableError,
+  modelUnavailableMessage,
+  REALTIME_TURN_DETECTION,
+} from '@mostrador/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 
-// The voice provider's Realtime interface (GA): the server trades its own key for a short-lived
-// client secret bound to the model; the browser then posts its SDP offer to /realtime/calls with
-// that secret. The server key goes only into the Authorization header of this one request: it is
-// never logged, never put in an error and never answered.
+// The voice provider's generally available interface: the server trades its own key for a
+// short-lived client secret (POST /realtime/client_secrets, the session under `session`); the
+// browser then posts its SDP offer to /realtime/calls with that secret. The server key goes only
+// into the Authorization header of this one request: it is never logged, never put in an error
+// and never answered.
 
 export interface AssistantDeps {
   config: Pick<Config, 'REALTIME_API_BASE' | 'OPENAI_API_KEY' | 'REALTIME_MODEL' | 'REALTIME_TIMEOUT_MS'>;
 }
 
+/** The assistant's voice: fixed when the secret is made (a session cannot change it once it has spoken). */
+const REALTIME_VOICE = 'marin';
+
+/** The session the secret is bound to: the model and the audio settings. The browser adds the rest. */
+const clientSecretRequest = (model: string) => ({
+  session: {
+    type: 'realtime',
+    model,
+    audio: { input: { turn_detection: REALTIME_TURN_DETECTION }, output: { voice: REALTIME_VOICE } },
+  },
+});
+
 const badGateway = (message: string) => new AppError(502, 'BAD_GATEWAY', message);
 
 /** Why the provider refused, in words an Admin can act on (its own text is never echoed). */
-function refusalMessage(status: number): string {
+function refusal(status: number, body: unknown, model: string): AppError {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  if (isModelUnavailableError(error)) {
+    return new AppError(502, 'REALTIME_MODEL_UNAVAILABLE', modelUnavailableMessage(model));
+  }
   if (status === 401 || status === 403) {
-    return `El proveedor de voz rechazó la clave del servidor (${status}). Revisa OPENAI_API_KEY.`;
+    return badGateway(`El proveedor de voz rechazó la clave del servidor (${status}). Revisa OPENAI_API_KEY.`);
   }
   if (status === 404 || status === 400) {
-    return `El proveedor de voz rechazó la solicitud (${status}). Revisa REALTIME_MODEL y REALTIME_API_BASE.`;
+    return badGateway(
+      `El proveedor de voz rechazó la solicitud (${status}). Revisa REALTIME_MODEL y REALTIME_API_BASE.`,
+    );
   }
-  if (status === 429) return 'El proveedor de voz está saturado o se agotó la cuota (429). Inténtalo más tarde.';
-  return `El proveedor de voz respondió con un error (${status}). Inténtalo de nuevo.`;
+  if (status === 429)
+    return badGateway('El proveedor de voz está saturado o se agotó la cuota (429). Inténtalo más tarde.');
+  return badGateway(`El proveedor de voz respondió con un error (${status}). Inténtalo de nuevo.`);
 }
 
-/** The secret's value and expiry, from the GA shape `{ value, expires_at }` or the older nested one. */
+/** The secret's value and expiry, from the provider's answer `{ value, expires_at, session }`. */
 function readSecret(body: unknown): { value: string; expiresAt: number | null } | null {
   if (!body || typeof body !== 'object') return null;
-  const record = body as { value?: unknown; expires_at?: unknown; client_secret?: unknown };
-  const source =
-    typeof record.value === 'string'
-      ? record
-      : record.client_secret && typeof record.client_secret === 'object'
-        ? (record.client_secret as { value?: unknown; expires_at?: unknown })
-        : null;
-  if (!source || typeof source.value !== 'string' || source.value === '') return null;
-  return { value: source.value, expiresAt: typeof source.expires_at === 'number' ? source.expires_at : null };
+  const { value, expires_at: expiresAt } = body as { value?: unknown; expires_at?: unknown };
+  if (typeof value !== 'string' || value === '') return null;
+  return { value, expiresAt: typeof expiresAt === 'number' ? expiresAt : null };
 }
 
 export function createAssistantService({ config }: AssistantDeps) {
@@ -73,7 +94,7 @@ async function createEphemeralKey(options: {
     response = await fetch(`${base}/realtime/client_secrets`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ session: { type: 'realtime', model } }),
+      body: JSON.stringify(clientSecretRequest(model)),
       signal,
     });
   } catch {
@@ -92,8 +113,12 @@ async function createEphemeralKey(options: {
     }
   }
   if (!response.ok) {
-    log.warn({ provider: base, status: response.status }, 'realtime provider refused the client secret');
-    throw badGateway(refusalMessage(response.status));
+    const error = refusal(response.status, body, model);
+    log.warn(
+      { provider: base, status: response.status, model, code: error.code },
+      'realtime provider refused the client secret',
+    );
+    throw error;
   }
   const secret = readSecret(body);
   if (!secret) {

@@ -7,6 +7,7 @@ import {
   MAX_LISTED,
   readEphemeralKey,
   readServerMessage,
+  sdpRefusalMessage,
   sessionUpdateEvent,
   toolOutputEvents,
 } from './protocol';
@@ -33,12 +34,17 @@ const client = (id: number, firstName: string, lastName: string | null, isEnable
 
 describe('readEphemeralKey (SPEC 7)', () => {
   it('accepts a string, client_secret.value or ephemeral_key', () => {
-    expect(readEphemeralKey('ek_texto')).toEqual({ key: 'ek_texto', sdpUrl: DEFAULT_SDP_URL });
+    expect(readEphemeralKey('ek_texto')).toEqual({ key: 'ek_texto', sdpUrl: DEFAULT_SDP_URL, model: null });
     expect(
-      readEphemeralKey({ client_secret: { value: 'ek_anidada' }, sdpUrl: 'http://127.0.0.1:9/v1/realtime/calls' }),
+      readEphemeralKey({
+        client_secret: { value: 'ek_anidada' },
+        model: 'gpt-realtime',
+        sdpUrl: 'http://127.0.0.1:9/v1/realtime/calls',
+      }),
     ).toEqual({
       key: 'ek_anidada',
       sdpUrl: 'http://127.0.0.1:9/v1/realtime/calls',
+      model: 'gpt-realtime',
     });
     expect(readEphemeralKey({ ephemeral_key: 'ek_plana' }).key).toBe('ek_plana');
   });
@@ -146,7 +152,53 @@ describe('data channel events', () => {
       kind: 'other',
       type: 'session.updated',
     });
+    // The retired beta's event names are not read as what the model said.
+    expect(readServerMessage(JSON.stringify({ type: 'response.audio_transcript.done', transcript: 'x' }))).toEqual({
+      kind: 'other',
+      type: 'response.audio_transcript.done',
+    });
     expect(readServerMessage('no es json')).toBeNull();
     expect(readServerMessage(new ArrayBuffer(2))).toBeNull();
+  });
+});
+
+describe('a model the provider does not have', () => {
+  const modelNotFound = {
+    type: 'invalid_request_error',
+    code: 'model_not_found',
+    message: 'The model `gpt-4o-realtime-preview` does not exist or you do not have access to it.',
+  };
+  const named =
+    'El modelo de voz "gpt-4o-realtime-preview" no existe, fue retirado por el proveedor o tu cuenta no tiene ' +
+    'acceso a él. Cambia la variable REALTIME_MODEL (por ejemplo, a gpt-realtime) y reinicia Mostrador.';
+
+  it('refusing the SDP offer is told in Spanish with the model and REALTIME_MODEL; other refusals as the spec says', () => {
+    const body = JSON.stringify({ error: modelNotFound });
+    expect(sdpRefusalMessage(403, body, 'gpt-4o-realtime-preview')).toBe(named);
+    expect(sdpRefusalMessage(404, body, null)).toMatch(/^El modelo de voz configurado no existe/);
+    expect(sdpRefusalMessage(401, '{"error":{"code":"invalid_api_key"}}', 'gpt-realtime')).toBe(
+      'SDP exchange failed: 401 {"error":{"code":"invalid_api_key"}}',
+    );
+    expect(sdpRefusalMessage(403, 'forbidden', 'gpt-realtime')).toBe('SDP exchange failed: 403 forbidden');
+  });
+
+  it('on the data channel, as an error event or a failed response', () => {
+    expect(readServerMessage(JSON.stringify({ type: 'error', error: modelNotFound }))).toEqual({
+      kind: 'modelUnavailable',
+    });
+    const failed = (error: object) =>
+      JSON.stringify({
+        type: 'response.done',
+        response: { status: 'failed', status_details: { type: 'failed', error } },
+      });
+    expect(readServerMessage(failed(modelNotFound))).toEqual({ kind: 'modelUnavailable' });
+    expect(readServerMessage(failed({ type: 'server_error', message: 'Algo falló' }))).toEqual({
+      kind: 'providerError',
+      text: 'Algo falló',
+    });
+    expect(readServerMessage(JSON.stringify({ type: 'response.done', response: { status: 'completed' } }))).toEqual({
+      kind: 'other',
+      type: 'response.done',
+    });
   });
 });

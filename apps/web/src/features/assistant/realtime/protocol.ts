@@ -1,7 +1,15 @@
 // The voice session's wire protocol (SPEC 7, DESIGN 4) as plain data: what the browser sends
 // on the 'oai-events' data channel and how it reads what comes back. No WebRTC here, so it is
 // unit-tested directly; useRealtimeSession does the connecting.
-import { type Client, clientFullName, createReceiptToolDefinition, type Product } from '@mostrador/shared';
+import {
+  type Client,
+  clientFullName,
+  createReceiptToolDefinition,
+  isModelUnavailableError,
+  modelUnavailableMessage,
+  type Product,
+  REALTIME_TURN_DETECTION,
+} from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 
 export const DATA_CHANNEL_LABEL = 'oai-events';
@@ -15,6 +23,8 @@ export const MAX_LISTED = 500;
 export interface EphemeralKey {
   key: string;
   sdpUrl: string;
+  /** The model the key is bound to, to name it if the provider does not have it; null when not said. */
+  model: string | null;
 }
 
 /**
@@ -34,7 +44,27 @@ export function readEphemeralKey(data: unknown): EphemeralKey {
           : '';
   if (!key.trim()) throw new Error(es.assistant.errors.noToken);
   const sdpUrl = typeof record.sdpUrl === 'string' && record.sdpUrl ? record.sdpUrl : DEFAULT_SDP_URL;
-  return { key: key.trim(), sdpUrl };
+  const model = typeof record.model === 'string' && record.model ? record.model : null;
+  return { key: key.trim(), sdpUrl, model };
+}
+
+/** The provider's `{ error }` in a JSON body, if the body is one. */
+function providerErrorIn(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { error?: unknown } | null)?.error;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why the provider refused the SDP offer: the model it does not have, named with the setting to
+ * change, or else 'SDP exchange failed: {status} {body}'.
+ */
+export function sdpRefusalMessage(status: number, body: string, model: string | null): string {
+  return isModelUnavailableError(providerErrorIn(body))
+    ? modelUnavailableMessage(model)
+    : es.assistant.errors.sdpFailed(status, body);
 }
 
 /** A name as one line of the instructions: no line breaks that could pass for a rule. */
@@ -75,14 +105,18 @@ export function buildInstructions(products: readonly Product[], clients: readonl
 
 export type ClientEvent = { type: string; [key: string]: unknown };
 
-/** Server-side voice-activity detection and the create_receipt tool (SPEC 7, 9). */
+/**
+ * Server-side voice-activity detection and the create_receipt tool (SPEC 7, 9), in the provider's
+ * generally available shape: `type: 'realtime'`, audio settings under `audio`. The model and the
+ * voice are fixed by the client secret and never sent here.
+ */
 export function sessionUpdateEvent(instructions: string): ClientEvent {
   return {
     type: 'session.update',
     session: {
       type: 'realtime',
       instructions,
-      audio: { input: { turn_detection: { type: 'server_vad' } } },
+      audio: { input: { turn_detection: REALTIME_TURN_DETECTION } },
       tools: [createReceiptToolDefinition],
       tool_choice: 'auto',
     },
@@ -117,7 +151,16 @@ export type ServerMessage =
   | { kind: 'assistantText'; text: string }
   | { kind: 'userText'; text: string }
   | { kind: 'providerError'; text: string }
+  /** The provider does not have the session's model (it was retired, or the key has no access). */
+  | { kind: 'modelUnavailable' }
   | { kind: 'other'; type: string };
+
+/** An error the provider reported on the data channel, as the session acts on it. */
+function providerProblem(error: unknown): ServerMessage {
+  if (isModelUnavailableError(error)) return { kind: 'modelUnavailable' };
+  const message = (error as { message?: unknown } | null | undefined)?.message;
+  return { kind: 'providerError', text: (typeof message === 'string' && message.trim()) || 'error' };
+}
 
 export function readServerMessage(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
@@ -138,16 +181,18 @@ export function readServerMessage(data: unknown): ServerMessage | null {
         arguments: typeof event.arguments === 'string' ? event.arguments : '',
       };
     case 'response.output_audio_transcript.done':
-    case 'response.audio_transcript.done':
       return text(event.transcript) ? { kind: 'assistantText', text: text(event.transcript) } : null;
     case 'response.output_text.done':
-    case 'response.text.done':
       return text(event.text) ? { kind: 'assistantText', text: text(event.text) } : null;
     case 'conversation.item.input_audio_transcription.completed':
       return text(event.transcript) ? { kind: 'userText', text: text(event.transcript) } : null;
-    case 'error': {
-      const error = event.error as { message?: unknown } | undefined;
-      return { kind: 'providerError', text: text(error?.message) || 'error' };
+    case 'error':
+      return providerProblem(event.error);
+    case 'response.done': {
+      // A response that failed says why under status_details (e.g. a model the key cannot use).
+      const response = event.response as { status?: unknown; status_details?: { error?: unknown } } | undefined;
+      if (response?.status !== 'failed') return { kind: 'other', type: event.type };
+      return providerProblem(response.status_details?.error);
     }
     default:
       return { kind: 'other', type: event.type };

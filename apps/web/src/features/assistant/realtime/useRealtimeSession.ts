@@ -1,3 +1,4 @@
+import { modelUnavailableMessage } from '@mostrador/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { getErrorMessage } from '../../../lib/errors';
@@ -8,6 +9,7 @@ import {
   ICE_SERVERS,
   inputTextEvents,
   readServerMessage,
+  sdpRefusalMessage,
   sessionUpdateEvent,
   toolOutputEvents,
 } from './protocol';
@@ -106,6 +108,8 @@ export function useRealtimeSession({ active, instructions, onToolCall }: Realtim
     let stream: MediaStream | null = null;
     let channel: RTCDataChannel | null = null;
     let remote: MediaStream | null = null;
+    /** The model the session's key is bound to. */
+    let model: string | null = null;
     let ended = false;
     const answeredCalls = new Set<string>();
 
@@ -141,10 +145,15 @@ export function useRealtimeSession({ active, instructions, onToolCall }: Realtim
       } else if (message.kind === 'assistantText') addLine('assistant', message.text);
       else if (message.kind === 'userText') addLine('you', message.text);
       else if (message.kind === 'providerError') addLine('provider', message.text);
+      else if (message.kind === 'modelUnavailable') {
+        fail({ title: es.assistant.errors.startFailed, detail: modelUnavailableMessage(model) });
+      }
     };
 
     const start = async () => {
-      const { key, sdpUrl } = await fetchEphemeralKey(aborter.signal);
+      const ephemeralKey = await fetchEphemeralKey(aborter.signal);
+      const { key, sdpUrl } = ephemeralKey;
+      model = ephemeralKey.model;
       if (ended) return;
       pc = new RTCPeerConnection({ iceServers: ICE_SERVERS });
       pc.ontrack = (event) => {
@@ -186,7 +195,7 @@ export function useRealtimeSession({ active, instructions, onToolCall }: Realtim
         signal: aborter.signal,
       });
       const body = await response.text();
-      if (!response.ok) throw new Error(es.assistant.errors.sdpFailed(response.status, body));
+      if (!response.ok) throw new Error(sdpRefusalMessage(response.status, body, model));
       if (ended) return;
       await pc.setRemoteDescription({ type: 'answer', sdp: body });
     };
