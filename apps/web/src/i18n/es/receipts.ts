@@ -105,14 +105,11 @@ export const receipts = {
     reviewTitle: 'Revisa los productos marcados',
     reviewText: 'El asistente no pudo completar estas líneas. Corrígelas o quítalas antes de crear la remisión.',
     reviewDone: 'Listo',
+    // What only the form checks; the rules of the sale itself and their messages are the shared contract's.
     errors: {
-      atLeastOne: 'Agrega al menos un producto.',
       product: 'Selecciona un producto.',
       unknownProduct: 'Producto no encontrado; elige uno de la lista.',
-      quantity: 'La cantidad debe ser un número entero mayor que 0.',
-      price: 'El precio debe ser mayor que 0.',
       review: 'Revisa esta línea.',
-      date: 'La fecha es obligatoria.',
     },
     created: (id: number) => `La remisión #${id} ha sido creada correctamente.`,
     failed: 'Hubo un problema al crear el recibo. Inténtelo de nuevo.',
@@ -136,7 +133,6 @@ export const receipts = {
     title: (id: number) => `Registrar pago · Remisión #${id}`,
     balance: 'Saldo pendiente',
     amount: 'Monto',
-    amountMin: 'El monto debe ser al menos 1.',
     amountMax: 'El monto no puede ser mayor que el saldo.',
     coverBalance: 'Cubrir saldo',
     submit: 'Registrar pago',

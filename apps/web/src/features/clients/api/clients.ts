@@ -8,13 +8,8 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '../../../i18n/es';
 import { api } from '../../../lib/api';
-
-/** Every clients query starts with this key, so one invalidation refreshes list and details. */
-export const clientKeys = {
-  all: ['clients'] as const,
-  list: () => ['clients', 'list'] as const,
-  details: (id: number) => ['clients', 'details', id] as const,
-};
+import { receiptKeys } from '../../receipts';
+import { clientKeys } from './keys';
 
 /** Enabled clients, by name (SPEC 7: GET /client/list, cancellable). */
 export const clientsQuery = queryOptions({
@@ -71,7 +66,7 @@ export function useEditClient() {
         clients.map((c) => (c.id === client.id ? client : c)).sort(compareClientsByName),
       );
       // Receipts show the client's name too.
-      void queryClient.invalidateQueries({ queryKey: ['receipts'] });
+      void queryClient.invalidateQueries({ queryKey: receiptKeys.all });
     },
   });
 }

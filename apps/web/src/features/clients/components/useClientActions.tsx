@@ -1,7 +1,7 @@
 import { useDisclosure } from '@mantine/hooks';
 import { type Client, meetsRequirement, PROTECTED_ACTIONS } from '@mostrador/shared';
 import { useMemo, useState } from 'react';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { DisableClientModal } from './DisableClientModal';
 import { EditClientModal } from './EditClientModal';
 

@@ -30,7 +30,7 @@ import { IconChevronDown, IconChevronRight, IconX } from '@tabler/icons-react';
 import { memo, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../i18n/es';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { CancelPaymentModal } from './CancelPaymentModal';
 import { ReceiptActionMenu } from './ReceiptActionMenu';
 import { ReceiptStateBadge } from './ReceiptStateBadge';

@@ -24,10 +24,9 @@ import {
 import { IconChevronDown, IconChevronRight, IconFilter, IconSearch } from '@tabler/icons-react';
 import { memo, type Ref, useState } from 'react';
 import { es } from '../../../i18n/es';
+import type { DateMode } from '../filter-params';
 
 const t = es.receipts.filters;
-
-export type DateMode = 'day' | 'range';
 
 /** The 'Filtros y Búsqueda' panel (SPEC 2). */
 export const ReceiptFilters = memo(function ReceiptFilters({
