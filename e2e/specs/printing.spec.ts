@@ -69,7 +69,7 @@ test.describe('Printing as Manager', () => {
     const copies = modal.getByRole('textbox', { name: 'Copias' });
     await expect(copies).toHaveValue('1');
 
-    // SPEC 5: at least 1 copy.
+    // At least 1 copy.
     await copies.fill('0');
     await modal.getByRole('button', { name: 'Imprimir' }).click();
     await expect(modal.getByText('El número de copias debe ser al menos 1.')).toBeVisible();
@@ -89,7 +89,7 @@ test.describe('Printing as Manager', () => {
       message: 'Recibo listo para imprimir.',
       pdfUrl: `/api/receipt/pdf/${receipt.id}?copies=2`,
     });
-    // The whole receipt went in the body (SPEC 7), with the copies asked.
+    // The whole receipt went in the body, with the copies asked.
     expect(printResponse.request().postDataJSON()).toMatchObject({ copies: 2, receipt: { id: receipt.id } });
 
     const pdfResponse = await pdf;

@@ -2,7 +2,7 @@ import { businessNowLocalTimestamp, type Client, type Product, type Receipt } fr
 import type { Page } from '@playwright/test';
 import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
 
-// DESIGN 5: user text is never rendered as HTML. Markup stored in every free-text field shows as
+// User text is never rendered as HTML. Markup stored in every free-text field shows as
 // the same characters on every screen that shows it, and nothing of it runs or becomes an element.
 
 test.use({ storageState: storageStateOf('Admin') });

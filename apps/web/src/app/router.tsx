@@ -45,7 +45,8 @@ function prefetchReceipts() {
 const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts', prefetchReceipts);
 const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
 
-// SPEC 2 route table.
+// The route table: /login is public; every other page sits in the signed-in layout behind its
+// page guard; /reciepts/:id is a kept misspelling of /receipts/:id; anything else is Not Found.
 export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage },
   {

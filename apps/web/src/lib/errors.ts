@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 
-/** SPEC 8: the response's message, else its error, else the technical message. */
+/** What a failed call shows: the response's message, else its error, else the technical message. */
 export function getErrorMessage(error: unknown): string {
   if (isAxiosError(error)) {
     const data = error.response?.data as { message?: unknown; error?: unknown } | undefined;

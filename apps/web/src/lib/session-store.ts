@@ -58,7 +58,7 @@ export function createSessionStore(storage: KeyValueStorage) {
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /**
- * Accepts the login/refresh answer as SPEC 3 allows it: tokens at the top level or nested
+ * Accepts the login/refresh answer in either shape: tokens at the top level or nested
  * under `tokens`. Anything else is 'Invalid login response format'.
  */
 export function parseSessionResponse(data: unknown): SessionResponse {

@@ -77,7 +77,7 @@ export default function ReceiptsPage() {
     [],
   );
 
-  // SPEC 8: 'Error al cargar remisiones' as a toast, with the retry screen below.
+  // A failed load: 'Error al cargar remisiones' as a toast, with the retry screen below.
   const { isError, errorUpdatedAt, error } = query;
   useEffect(() => {
     if (isError) notifyFailure(t.loadErrorToast, error);

@@ -18,11 +18,11 @@ import {
 import { z } from 'zod';
 import { es } from '../../i18n/es';
 
-/** SPEC 3 client id placeholders of the receipt form. */
+/** The client select's placeholders: no client given (-2), and create a new one (-1). */
 export const CLIENT_UNSPECIFIED = -2;
 export const CLIENT_CREATE_NEW = -1;
 
-/** SPEC 3 "Assistant receipt prefill": what the voice assistant hands to the create form. */
+/** What the voice assistant hands to the create form. */
 export interface ReceiptPrefill {
   clientId: number | null;
   paymentMode: PaymentMode;
@@ -63,7 +63,7 @@ export function emptyReceiptItem(): ReceiptFormItem {
   return { key: rowKey(), isEnabled: true, productId: null, quantity: 1, price: '', needsReview: false };
 }
 
-/** SPEC 4: printing defaults to on for Credit. */
+/** Printing defaults to on for a credit sale (the client takes a copy of what they owe). */
 export const printDefaultFor = (mode: PaymentMode) => mode === 'Credit';
 
 const toPickerValue = (localTimestamp: string) => localTimestamp.slice(0, 19).replace('T', ' ');

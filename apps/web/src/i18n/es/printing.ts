@@ -1,4 +1,5 @@
-// Texts of the printing feature (SPEC 2, 5, 8). The quoted ones of the spec are letter for letter.
+// Texts of the printing feature. Many are product texts users and the e2e tests know: change them
+// only on purpose, letter for letter.
 import { MAX_PRINT_COPIES, PRINT_COPIES_MAX_MESSAGE, PRINT_COPIES_MIN_MESSAGE } from '@mostrador/shared';
 
 export const printing = {

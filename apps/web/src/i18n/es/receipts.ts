@@ -1,4 +1,5 @@
-// Texts of the receipts feature (SPEC 2, 8). The quoted ones of the spec are letter for letter.
+// Texts of the receipts feature. Many are product texts users and the e2e tests know: change them
+// only on purpose, letter for letter.
 import { CREDIT_NEEDS_CLIENT, CREDIT_NEEDS_CLIENT_TITLE, NO_CLIENT_NAME } from '@mostrador/shared';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('es-MX')} ${n === 1 ? one : many}`;

@@ -1,11 +1,11 @@
-// The voice session's wire protocol (SPEC 7, DESIGN 4) as plain data: what the browser sends
-// on the 'oai-events' data channel and how it reads what comes back. No WebRTC here, so it is
+// The voice session's wire protocol as plain data: what the browser sends on the 'oai-events'
+// data channel and how it reads what comes back. No WebRTC here, so it is
 // unit-tested directly; useRealtimeSession does the connecting.
 import { type Client, clientFullName, createReceiptToolDefinition, type Product } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 
 export const DATA_CHANNEL_LABEL = 'oai-events';
-/** SPEC 7: a STUN server for connectivity (host candidates still work without it). */
+/** A STUN server for connectivity (host candidates still work without it). */
 export const ICE_SERVERS: RTCIceServer[] = [{ urls: 'stun:stun.l.google.com:19302' }];
 /** Where the provider takes the SDP offer when the server does not say (OpenAI's GA endpoint). */
 export const DEFAULT_SDP_URL = 'https://api.openai.com/v1/realtime/calls';
@@ -18,8 +18,8 @@ export interface EphemeralKey {
 }
 
 /**
- * SPEC 7: the answer is a string, or carries client_secret.value, or ephemeral_key; anything
- * else fails with 'No ephemeral token in response'. DESIGN 4 adds where to post the SDP offer.
+ * The answer is a string, or carries client_secret.value, or ephemeral_key; anything else fails
+ * with 'No ephemeral token in response'. Our server also says where to post the SDP offer (sdpUrl).
  */
 export function readEphemeralKey(data: unknown): EphemeralKey {
   const record = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
@@ -75,7 +75,7 @@ export function buildInstructions(products: readonly Product[], clients: readonl
 
 export type ClientEvent = { type: string; [key: string]: unknown };
 
-/** Server-side voice-activity detection and the create_receipt tool (SPEC 7, 9). */
+/** The session's settings: server-side voice-activity detection and the create_receipt tool. */
 export function sessionUpdateEvent(instructions: string): ClientEvent {
   return {
     type: 'session.update',

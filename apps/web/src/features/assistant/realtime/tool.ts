@@ -1,5 +1,5 @@
-// The create_receipt tool (SPEC 5) on the browser's side: the model's arguments become the
-// receipt form's prefill (SPEC 3), and the model gets an output telling it what happened.
+// The create_receipt tool on the browser's side: the model's arguments become the receipt
+// form's prefill, and the model gets an output telling it what happened.
 import {
   CREATE_RECEIPT_TOOL,
   type CreateReceiptToolArgs,
@@ -50,7 +50,7 @@ const issuesText = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string
     .map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
     .join('; ');
 
-/** Runs one tool call of the model (SPEC 5 errors: 'Invalid arguments JSON', 'Unknown tool: {name}'). */
+/** Runs one tool call of the model; arguments that are not JSON answer 'Invalid arguments JSON', another tool 'Unknown tool: {name}'. */
 export function runTool(name: string, argumentsJson: string, catalogue: Catalogue): ToolResult {
   if (name !== CREATE_RECEIPT_TOOL) return { output: { ok: false, error: es.assistant.tool.unknownTool(name) } };
   let raw: unknown;

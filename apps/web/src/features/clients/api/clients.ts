@@ -11,7 +11,7 @@ import { api } from '../../../lib/api';
 import { receiptKeys } from '../../receipts';
 import { clientKeys } from './keys';
 
-/** Enabled clients, by name (SPEC 7: GET /client/list, cancellable). */
+/** Enabled clients, by name (GET /client/list; leaving the page cancels the call). */
 export const clientsQuery = queryOptions({
   queryKey: clientKeys.list(),
   queryFn: async ({ signal }) => (await api.get<{ clients: Client[] }>('/client/list', { signal })).data.clients,

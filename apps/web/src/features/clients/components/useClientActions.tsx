@@ -11,7 +11,7 @@ export interface ClientActions {
 }
 
 /**
- * Editar / Eliminar for Protected-level users (SPEC 6): one pair of modals per page, whatever
+ * Editar / Eliminar for Protected-level users (Admin, Manager): one pair of modals per page, whatever
  * the number of cards. `actions` is null for other roles, so cards show no menu.
  */
 export function useClientActions() {

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { productKeys } from './keys';
 
-/** Create and edit are multipart (SPEC 7): the fields as text plus the optional `image` file. */
+/** Create and edit are multipart: the fields as text plus the optional `image` file. */
 function toFormData(fields: Record<string, string | number>, image: File | null) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
@@ -18,7 +18,7 @@ function toFormData(fields: Record<string, string | number>, image: File | null)
   return form;
 }
 
-/** Every successful change refreshes the list (SPEC 7). */
+/** Every successful change refreshes the list. */
 function useProductMutation<Input>(call: (input: Input) => Promise<Product>) {
   const queryClient = useQueryClient();
   return useMutation({

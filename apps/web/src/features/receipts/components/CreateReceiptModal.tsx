@@ -38,12 +38,12 @@ const t = es.receipts.create;
 export interface CreateReceiptModalProps {
   opened: boolean;
   onClose: () => void;
-  /** The voice assistant's receipt (SPEC 3): rows it did not understand come marked for review. */
+  /** The voice assistant's receipt: rows it did not understand come marked for review. */
   prefill?: ReceiptPrefill | null;
   onCreated?: (receipt: CreateReceiptResponse) => void;
 }
 
-/** 'Nueva Remisión' (SPEC 2, 5). The form mounts on every opening, so it starts from `prefill`. */
+/** 'Nueva Remisión'. The form mounts on every opening, so it starts from `prefill`. */
 export function CreateReceiptModal({ opened, onClose, prefill, onCreated }: CreateReceiptModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (

@@ -38,7 +38,7 @@ import { ReceiptStateBadge } from './ReceiptStateBadge';
 const t = es.receipts.card;
 
 /**
- * A receipt (SPEC 2 "Receipt card / detail"): number, state, date, client link, payment mode,
+ * A receipt: number, state, date, client link, payment mode,
  * seller, items, credit payments, total and balance, and the action menu for Admin/Manager.
  * Used by the receipt list, the receipt page and the client detail page.
  */

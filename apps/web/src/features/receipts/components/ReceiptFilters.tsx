@@ -28,7 +28,7 @@ import type { DateMode } from '../filter-params';
 
 const t = es.receipts.filters;
 
-/** The 'Filtros y Búsqueda' panel (SPEC 2). */
+/** The collapsible 'Filtros y Búsqueda' panel: client search, payment mode, state, day or range, pending. */
 export const ReceiptFilters = memo(function ReceiptFilters({
   filter,
   onChange,
