@@ -113,12 +113,10 @@ export function initialReceiptFormValues(prefill?: ReceiptPrefill | null, now: n
 const asNumber = (value: number | string): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-const { quantity: quantityRule, price: priceRule } = receiptItemInputSchema.shape;
-
 /** Price × quantity of a row in centavos, or 0 while the row does not meet the item rules yet. */
 export function lineTotalCents(item: Pick<ReceiptFormItem, 'quantity' | 'price'>): number {
-  const quantity = quantityRule.safeParse(item.quantity);
-  const price = priceRule.safeParse(item.price);
+  const quantity = receiptItemInputSchema.shape.quantity.safeParse(item.quantity);
+  const price = receiptItemInputSchema.shape.price.safeParse(item.price);
   if (!quantity.success || !price.success) return 0;
   return totalsFromCents([{ quantity: quantity.data, priceCents: pesosToCents(price.data) }], []).totalCents;
 }
@@ -187,11 +185,9 @@ export function toCreateReceiptBody(values: ReceiptFormValues): ReceiptFormBody 
   };
 }
 
-const amountRule = addPaymentBodySchema.shape.amount;
-
 /** A manual payment: the shared amount rule (at least 1, two decimals at most), and no more than the balance. */
 export function paymentAmountError(amount: number | string, balanceCents: number): string | null {
-  const parsed = amountRule.safeParse(asNumber(amount) ?? 0);
+  const parsed = addPaymentBodySchema.shape.amount.safeParse(asNumber(amount) ?? 0);
   if (!parsed.success) return parsed.error.issues[0]!.message;
   if (pesosToCents(parsed.data) > balanceCents) return es.receipts.payment.amountMax;
   return null;
