@@ -1,4 +1,5 @@
 import type { SessionResponse, User } from '@mostrador/shared';
+import { es } from '../i18n/es';
 
 export interface StoredSession {
   user: User;
@@ -68,7 +69,7 @@ export function parseSessionResponse(data: unknown): SessionResponse {
   const refreshToken = body.refreshToken ?? nested.refreshToken;
   const user = body.user as User | undefined;
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !user || typeof user !== 'object') {
-    throw new Error('Invalid login response format');
+    throw new Error(es.auth.invalidLoginResponse);
   }
   return { user, accessToken, refreshToken };
 }

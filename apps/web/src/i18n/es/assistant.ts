@@ -43,7 +43,6 @@ export const assistant = {
     talk: 'Mantén presionado para hablar',
     talking: 'Te escucho… suelta para terminar',
     talkHint: 'También puedes mantener presionada la barra espaciadora.',
-    micLabel: 'Micrófono',
     micOn: 'Micrófono abierto',
     micOff: 'Micrófono cerrado',
     typedLabel: 'O escríbele',
@@ -55,7 +54,6 @@ export const assistant = {
     assistant: 'Asistente',
     providerError: 'Proveedor',
     retry: 'Reintentar',
-    receiptOpened: 'Se abrió la remisión dictada para que la revises.',
   },
 
   // What the voice session says when it cannot start or goes down.

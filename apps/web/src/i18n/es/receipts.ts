@@ -114,7 +114,6 @@ export const receipts = {
     },
     created: (id: number) => `La remisión #${id} ha sido creada correctamente.`,
     failed: 'Hubo un problema al crear el recibo. Inténtelo de nuevo.',
-    printFailed: 'El recibo fue creado pero hubo un problema al imprimir. Inténtelo de nuevo.',
   },
 
   changeState: {
