@@ -1,5 +1,5 @@
-// A stand-in for the realtime voice provider (OpenAI's Realtime API by default), on loopback, so the assistant's whole
-// flow runs without internet. It speaks the provider's GA interface:
+// A stand-in for the realtime voice provider (OpenAI's Realtime API by default), on loopback, so
+// the assistant's whole flow runs without internet. It speaks the provider's GA interface:
 //   POST /v1/realtime/client_secrets  (server key)    → { value, expires_at, session }
 //   POST /v1/realtime/calls           (ephemeral key) → SDP answer from a real WebRTC peer (werift)
 // and drives the 'oai-events' data channel the way the provider does. global-setup starts one
