@@ -3,6 +3,38 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The web app's layers import one way (bulletproof-react's restricted zones): app/ composes the
+ * features; a feature uses another only through that feature's index.ts (`../../clients`, never
+ * `../../clients/api/clients`) and never app/; the shared code (components/, lib/, i18n/) uses
+ * neither. Import paths are relative, so the patterns depend on how deep the importing file sits.
+ */
+function webLayerRules() {
+  const up = (levels) => '../'.repeat(levels);
+  const depths = [0, 1, 2, 3];
+  const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  const features = depths.map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: rule([
+      { group: [`${up(depth + 2)}app/**`], message: 'A feature must not import from app/: pages compose features.' },
+      {
+        group: [`${up(depth + 1)}*/**`, `!${up(depth + 2)}**`],
+        message: "Another feature only through its index.ts: import '../<feature>', not its inner files.",
+      },
+    ]),
+  }));
+  const shared = depths.map((depth) => ({
+    files: [`apps/web/src/{components,lib,i18n}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: rule([
+      {
+        group: [`${up(depth + 1)}features/**`, `${up(depth + 1)}app/**`],
+        message: 'Shared code (components, lib, i18n) must not depend on features or app/.',
+      },
+    ]),
+  }));
+  return [...features, ...shared];
+}
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
@@ -21,15 +53,9 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features talk to each other only through app/ (routes) or shared components.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../../app/*', '../../../app/*'], message: 'features must not import from app/' }] },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
+  ...webLayerRules(),
   {
     // Server modules talk to each other through their services (built in src/services.ts), never
     // through another module's queries: only a module's own folder imports its *.queries file.

@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The API base is /api (DESIGN 2); VITE_API_BASE overrides it at build time.
+// The API base is /api (the server serves the API and this app on one port); VITE_API_BASE
+// overrides it at build time.
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -11,7 +12,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The first-load budget (DESIGN 5: 300 KB gzip) is measured by `npm run bench`, not by this warning.
+    // The first-load budget (300 KB gzip of JavaScript) is measured by `npm run bench`, not by this warning.
     chunkSizeWarningLimit: 1200,
   },
 });

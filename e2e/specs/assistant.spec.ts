@@ -1,6 +1,6 @@
-import { type Client, createReceiptToolDefinition, formatTotal, type Product, type Receipt } from '@mostrador/shared';
+import { createReceiptToolDefinition, formatTotal, type Receipt } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
+import { expect, storageStateOf, test, unique } from '../fixtures';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import {
   FAKE_PROVIDER_API_KEY,
@@ -30,34 +30,6 @@ test.use({
 });
 
 const provider = realtimeProvider();
-
-async function seedProduct(name: string, stock: number, units = 'pza') {
-  const api = await apiAs('Admin');
-  const id = unique();
-  const response = await api.post('/api/product/create', {
-    multipart: { name: `${name} ${id}`, cuid: `VOZ-${id}`.toUpperCase(), units, stockQuantity: String(stock) },
-  });
-  expect(response.status()).toBe(201);
-  const product = (await response.json()) as Product;
-  await api.dispose();
-  return product;
-}
-
-async function seedClient(firstName: string, lastName: string) {
-  const api = await apiAs('Admin');
-  const response = await api.post('/api/client/register', { data: { firstName, lastName } });
-  expect(response.status()).toBe(201);
-  const client = (await response.json()) as Client;
-  await api.dispose();
-  return client;
-}
-
-async function stockOf(productId: number) {
-  const api = await apiAs('Admin');
-  const { products } = (await (await api.get('/api/product/list')).json()) as { products: Product[] };
-  await api.dispose();
-  return products.find((p) => p.id === productId)?.stockQuantity;
-}
 
 /** The ephemeral key the page is given next. */
 async function nextEphemeralKey(page: Page): Promise<string> {
@@ -123,10 +95,13 @@ async function watchTracks(page: Page) {
 }
 
 test.describe('voice assistant', () => {
-  test('a dictated receipt opens the form prefilled; it is sold only when the person submits', async ({ page }) => {
-    const tortilla = await seedProduct('Tortilla', 20, 'kg');
-    const salsa = await seedProduct('Salsa', 10, 'frasco');
-    const client = await seedClient(`Rosa ${unique()}`, 'Treviño');
+  test('a dictated receipt opens the form prefilled; it is sold only when the person submits', async ({
+    page,
+    seed,
+  }) => {
+    const tortilla = await seed.product({ name: `Tortilla ${unique()}`, stock: 20, units: 'kg' });
+    const salsa = await seed.product({ name: `Salsa ${unique()}`, stock: 10, units: 'frasco' });
+    const client = await seed.client({ firstName: `Rosa ${unique()}`, lastName: 'Treviño' });
 
     const session = await callAssistant(page);
     const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
@@ -208,8 +183,8 @@ test.describe('voice assistant', () => {
     await expect(form.getByTestId('receipt-form-total')).toHaveText(formatTotal(3 * 2250 + 2 * 4500));
 
     // Nothing is sold yet.
-    expect(await stockOf(tortilla.id)).toBe(20);
-    expect(await stockOf(salsa.id)).toBe(10);
+    expect(await seed.stockOf(tortilla.id)).toBe(20);
+    expect(await seed.stockOf(salsa.id)).toBe(10);
 
     // The person checks it and submits (without printing).
     const print = form.getByRole('switch', { name: 'Imprimir remisión' });
@@ -223,16 +198,14 @@ test.describe('voice assistant', () => {
     // Back to the assistant, still connected.
     await expect(modal.getByTestId('assistant-status')).toHaveText('Conectado');
 
-    const api = await apiAs('Admin');
-    const stored = (await (await api.get(`/api/receipt/details/${receipt.id}`)).json()) as Receipt;
-    await api.dispose();
+    const stored = await seed.get<Receipt>(`/receipt/details/${receipt.id}`);
     expect(stored).toMatchObject({ clientId: client.id, paymentMode: 'Credit', state: 'Pending', total: 157.5 });
     expect(stored.items.map((i) => [i.productId, i.quantity, i.price])).toEqual([
       [tortilla.id, 3, 22.5],
       [salsa.id, 2, 45],
     ]);
-    expect(await stockOf(tortilla.id)).toBe(17);
-    expect(await stockOf(salsa.id)).toBe(8);
+    expect(await seed.stockOf(tortilla.id)).toBe(17);
+    expect(await seed.stockOf(salsa.id)).toBe(8);
 
     // Typed text goes to the model as an input_text message, then a response is asked for.
     await modal.getByLabel('O escríbele').fill('Gracias, es todo');
@@ -297,8 +270,8 @@ test.describe('voice assistant', () => {
     );
   });
 
-  test('a line the model got wrong is marked for review in the form', async ({ page }) => {
-    const product = await seedProduct('Frijol', 5);
+  test('a line the model got wrong is marked for review in the form', async ({ page, seed }) => {
+    const product = await seed.product({ name: `Frijol ${unique()}`, stock: 5 });
     const session = await callAssistant(page);
     await provider.sendFunctionCall(session.id, {
       name: 'create_receipt',
@@ -319,7 +292,7 @@ test.describe('voice assistant', () => {
     await expect(form.getByText('Revisa los productos marcados')).toBeVisible();
     await form.getByRole('button', { name: 'Cancelar' }).click();
     await expect(form).toBeHidden();
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await seed.stockOf(product.id)).toBe(5);
   });
 
   test('a provider that refuses the SDP offer gives the error state with its answer', async ({ page }) => {
@@ -437,10 +410,11 @@ test.describe('voice assistant', () => {
 
   test("'Refrescar datos' sends the new catalogue to a live session; 'Crear Remisión' opens an empty form", async ({
     page,
+    seed,
   }) => {
     const session = await callAssistant(page);
     await provider.waitForBrowserEvent(session.id, 'session.update');
-    const added = await seedProduct('Chile piquín', 7);
+    const added = await seed.product({ name: `Chile piquín ${unique()}`, stock: 7 });
 
     const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
     await modal.getByRole('button', { name: 'Refrescar datos' }).click();
@@ -466,9 +440,9 @@ test.describe('voice assistant', () => {
     }).toPass();
   });
 
-  test('the receipt form opened over the session takes Escape and Space for itself', async ({ page }) => {
+  test('the receipt form opened over the session takes Escape and Space for itself', async ({ page, seed }) => {
     const tracks = await watchTracks(page);
-    const product = await seedProduct('Arroz', 9);
+    const product = await seed.product({ name: `Arroz ${unique()}`, stock: 9 });
     const session = await callAssistant(page);
     await provider.sendFunctionCall(session.id, {
       name: 'create_receipt',
@@ -495,7 +469,7 @@ test.describe('voice assistant', () => {
     await page.keyboard.down('Space');
     await expect.poll(async () => (await tracks()).map((t) => t.enabled)).toEqual([true]);
     await page.keyboard.up('Space');
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await seed.stockOf(product.id)).toBe(9);
   });
 });
 

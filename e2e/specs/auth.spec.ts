@@ -77,7 +77,7 @@ test('a session that cannot be renewed ends on the login screen', async ({ brows
     localStorage.setItem(key, JSON.stringify({ ...session, accessToken: 'x.y.z', refreshToken: 'revocado' }));
   }, SESSION_KEY);
   await page.reload();
-  // SPEC 7: the refresh fails, so the session is cleared and the user goes to /login.
+  // The refresh fails, so the session is cleared and the user goes to /login.
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();

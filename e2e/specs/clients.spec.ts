@@ -1,15 +1,5 @@
-import type { Client } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
-
-async function seedClient(fields: Partial<Client> & { firstName: string; lastName: string }): Promise<Client> {
-  const api = await apiAs('Admin');
-  const response = await api.post('/api/client/register', { data: fields });
-  expect(response.status()).toBe(201);
-  const client = (await response.json()) as Client;
-  await api.dispose();
-  return client;
-}
+import { expect, storageStateOf, test, unique } from '../fixtures';
 
 /** Other specs create clients too: find ours through the search box. */
 async function searchFor(page: Page, text: string) {
@@ -56,10 +46,10 @@ test.describe('Clients as Admin', () => {
     await expect(created.getByText(/Calle Morelos 12\s+Centro/)).toBeVisible();
   });
 
-  test('search ignores case and accents, needs every word, and Limpiar resets it', async ({ page }) => {
+  test('search ignores case and accents, needs every word, and Limpiar resets it', async ({ page, seed }) => {
     const id = unique();
-    await seedClient({ firstName: `Ñoño ${id}`, lastName: 'Pérez Ávila' });
-    await seedClient({ firstName: `Iñaki ${id}`, lastName: 'Garza' });
+    await seed.client({ firstName: `Ñoño ${id}`, lastName: 'Pérez Ávila' });
+    await seed.client({ firstName: `Iñaki ${id}`, lastName: 'Garza' });
     await page.goto('/clients');
 
     await searchFor(page, `NONO ${id} perez avila`);
@@ -82,17 +72,13 @@ test.describe('Clients as Admin', () => {
     await expect(page.getByTestId('client-card').first()).toBeVisible();
   });
 
-  test('a long result renders in steps: 24 cards, then more while scrolling', async ({ page }) => {
+  test('a long result renders in steps: 24 cards, then more while scrolling', async ({ page, seed }) => {
     const id = unique();
-    const api = await apiAs('Admin');
     for (let batch = 0; batch < 5; batch++) {
       await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          api.post('/api/client/register', { data: { firstName: `Lote ${id}`, lastName: `N${batch * 10 + i}` } }),
-        ),
+        Array.from({ length: 10 }, (_, i) => seed.client({ firstName: `Lote ${id}`, lastName: `N${batch * 10 + i}` })),
       );
     }
-    await api.dispose();
     await page.setViewportSize({ width: 1366, height: 700 });
     await page.goto('/clients');
     await searchFor(page, `lote ${id}`);
@@ -107,9 +93,12 @@ test.describe('Clients as Admin', () => {
     await expect(page.getByRole('button', { name: /Mostrar más/ })).toHaveCount(0);
   });
 
-  test('the name opens the detail with its card and no receipts; unknown and bad ids say so', async ({ page }) => {
+  test('the name opens the detail with its card and no receipts; unknown and bad ids say so', async ({
+    page,
+    seed,
+  }) => {
     const id = unique();
-    const client = await seedClient({ firstName: `Detalle ${id}`, lastName: 'Salinas', phone: '81 2222 3333' });
+    const client = await seed.client({ firstName: `Detalle ${id}`, lastName: 'Salinas', phone: '81 2222 3333' });
     await page.goto('/clients');
     await searchFor(page, id);
     await page.getByRole('link', { name: `Detalle ${id} Salinas` }).click();
@@ -128,28 +117,25 @@ test.describe('Clients as Admin', () => {
 
   test('the detail shows the client’s receipts as cards, newest first by date, also once disabled', async ({
     page,
+    seed,
   }) => {
     const id = unique();
-    const client = await seedClient({ firstName: `Historial ${id}`, lastName: 'Garza' });
-    const api = await apiAs('Admin');
-    const productResponse = await api.post('/api/product/create', {
-      multipart: { name: `Tortilla ${id}`, cuid: `CLI-${id}`.toUpperCase(), units: 'kg', stockQuantity: '50' },
-    });
-    expect(productResponse.status()).toBe(201);
-    const product = (await productResponse.json()) as { id: number };
-    const sell = async (date: string, quantity: number, paymentMode: 'Cash' | 'Credit') => {
-      const response = await api.post('/api/receipt/create', {
-        data: { clientId: client.id, paymentMode, items: [{ productId: product.id, quantity, price: 12.5 }], date },
-      });
-      expect(response.status()).toBe(201);
-      return ((await response.json()) as { id: number }).id;
-    };
+    const client = await seed.client({ firstName: `Historial ${id}`, lastName: 'Garza' });
+    const product = await seed.product({ units: 'kg', stock: 50 });
+    const sell = async (date: string, quantity: number, paymentMode: 'Cash' | 'Credit') =>
+      (
+        await seed.receipt({
+          clientId: client.id,
+          paymentMode,
+          items: [{ productId: product.id, quantity, price: 12.5 }],
+          date,
+        })
+      ).id;
     // Created out of date order: the page orders by date.
     const middle = await sell('2026-03-10T10:00:00', 2, 'Cash');
     const newest = await sell('2026-03-12T09:00:00', 4, 'Credit');
     const oldest = await sell('2026-03-01T18:00:00', 1, 'Cash');
-    await api.post('/api/client/disable', { data: { id: client.id } });
-    await api.dispose();
+    await seed.post('/client/disable', { id: client.id });
 
     await page.goto(`/clients/${client.id}`);
     await expect(page.getByText('Deshabilitado')).toBeVisible();
@@ -164,9 +150,9 @@ test.describe('Clients as Admin', () => {
     await expect(page.getByText('Este cliente aún no tiene remisiones.')).toHaveCount(0);
   });
 
-  test('editing: Guardar cambios only after a change, then the card shows it', async ({ page }) => {
+  test('editing: Guardar cambios only after a change, then the card shows it', async ({ page, seed }) => {
     const id = unique();
-    await seedClient({ firstName: `Edita ${id}`, lastName: 'Ríos', email: `edita.${id}@correo.mx` });
+    await seed.client({ firstName: `Edita ${id}`, lastName: 'Ríos', email: `edita.${id}@correo.mx` });
     await page.goto('/clients');
     await searchFor(page, id);
     await page.getByRole('button', { name: `Acciones de Edita ${id} Ríos` }).click();
@@ -199,9 +185,9 @@ test.describe('Clients as Admin', () => {
     await expect(edited.getByText(`edita.${id}@correo.mx`)).toHaveCount(0);
   });
 
-  test('disabling (Eliminar) removes the client from the list; its detail still opens', async ({ page }) => {
+  test('disabling (Eliminar) removes the client from the list; its detail still opens', async ({ page, seed }) => {
     const id = unique();
-    const client = await seedClient({ firstName: `Baja ${id}`, lastName: 'Zúñiga' });
+    const client = await seed.client({ firstName: `Baja ${id}`, lastName: 'Zúñiga' });
     await page.goto('/clients');
     await searchFor(page, id);
     await page.getByRole('button', { name: `Acciones de Baja ${id} Zúñiga` }).click();
@@ -230,9 +216,9 @@ test.describe('Clients as Admin', () => {
     await expect(page.getByRole('heading', { name: 'Receipts (0)' })).toBeVisible();
   });
 
-  test('failures show the spec’s texts: load error with retry, and each action’s toast', async ({ page }) => {
+  test('failures show the spec’s texts: load error with retry, and each action’s toast', async ({ page, seed }) => {
     const id = unique();
-    await seedClient({ firstName: `Falla ${id}`, lastName: 'Prueba' });
+    await seed.client({ firstName: `Falla ${id}`, lastName: 'Prueba' });
 
     let failList = true;
     await page.route('**/api/client/list', (route) =>
@@ -281,9 +267,9 @@ test.describe('Clients as Admin', () => {
 test.describe('Clients as Manager', () => {
   test.use({ storageState: storageStateOf('Manager') });
 
-  test('a Manager edits from the detail page, which shows Actualizando… while it refreshes', async ({ page }) => {
+  test('a Manager edits from the detail page, which shows Actualizando… while it refreshes', async ({ page, seed }) => {
     const id = unique();
-    const client = await seedClient({ firstName: `Gerencia ${id}`, lastName: 'Martínez' });
+    const client = await seed.client({ firstName: `Gerencia ${id}`, lastName: 'Martínez' });
     await page.goto(`/clients/${client.id}`);
     await page.getByRole('button', { name: `Acciones de Gerencia ${id} Martínez` }).click();
     await page.getByRole('menuitem', { name: 'Editar' }).click();
@@ -311,9 +297,10 @@ test.describe('Clients as Seller', () => {
 
   test('a Seller has no Clientes entry, and a client opened by id shows no edit or disable actions', async ({
     page,
+    seed,
   }) => {
     const id = unique();
-    const client = await seedClient({ firstName: `Vista ${id}`, lastName: 'Cantú' });
+    const client = await seed.client({ firstName: `Vista ${id}`, lastName: 'Cantú' });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Menú principal' });
     await expect(nav.getByRole('link', { name: 'Remisiones' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { businessNowLocalTimestamp, type Product, type Receipt } from '@mostrador/shared';
+import type { Product, Receipt } from '@mostrador/shared';
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
+import { expect, type Seed, storageStateOf, test, unique } from '../fixtures';
 
 // Printing (issue 6). The e2e server has no PRINTER_URL, so printing opens the receipt's PDF in
 // the browser's print dialog: the app fetches /api/receipt/pdf/<id>?copies=N with its token and
@@ -9,38 +9,16 @@ import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
 
 test.describe.configure({ mode: 'parallel' });
 
-async function seedProduct(): Promise<Product> {
-  const api = await apiAs('Admin');
-  const id = unique();
-  const response = await api.post('/api/product/create', {
-    multipart: { name: `Piñata ${id}`, cuid: `IMP-${id}`.toUpperCase(), units: 'pza', stockQuantity: '10' },
+/** A credit sale of 2 × $150.50 to a new client (the name's accents must survive into the PDF). */
+async function seedCreditReceipt(seed: Seed): Promise<Receipt> {
+  const product = await seed.product({ stock: 10 });
+  const client = await seed.client({ firstName: `Íñigo ${unique()}`, lastName: 'Ruíz' });
+  return seed.receipt({
+    clientId: client.id,
+    paymentMode: 'Credit',
+    items: [{ productId: product.id, quantity: 2, price: 150.5 }],
+    printReceipt: false,
   });
-  expect(response.status()).toBe(201);
-  const product = (await response.json()) as Product;
-  await api.dispose();
-  return product;
-}
-
-async function seedCreditReceipt(): Promise<Receipt> {
-  const product = await seedProduct();
-  const api = await apiAs('Admin');
-  const id = unique();
-  const client = await (
-    await api.post('/api/client/register', { data: { firstName: `Íñigo ${id}`, lastName: 'Ruíz' } })
-  ).json();
-  const response = await api.post('/api/receipt/create', {
-    data: {
-      clientId: client.id,
-      paymentMode: 'Credit',
-      items: [{ productId: product.id, quantity: 2, price: 150.5 }],
-      date: businessNowLocalTimestamp(),
-      printReceipt: false,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const receipt = (await response.json()) as Receipt;
-  await api.dispose();
-  return receipt;
 }
 
 /** Counts window.print calls in any frame of the page (on the top window's __prints). */
@@ -57,8 +35,11 @@ const printsOf = (page: Page) => page.evaluate(() => (window as Window & { __pri
 test.describe('Printing as Manager', () => {
   test.use({ storageState: storageStateOf('Manager') });
 
-  test('prints copies from the action menu: the copies modal, then the PDF in the print dialog', async ({ page }) => {
-    const receipt = await seedCreditReceipt();
+  test('prints copies from the action menu: the copies modal, then the PDF in the print dialog', async ({
+    page,
+    seed,
+  }) => {
+    const receipt = await seedCreditReceipt(seed);
     await countPrints(page);
     await page.goto(`/receipts/${receipt.id}`);
     const card = page.getByRole('article', { name: `Remisión #${receipt.id}` });
@@ -69,7 +50,7 @@ test.describe('Printing as Manager', () => {
     const copies = modal.getByRole('textbox', { name: 'Copias' });
     await expect(copies).toHaveValue('1');
 
-    // SPEC 5: at least 1 copy.
+    // At least 1 copy.
     await copies.fill('0');
     await modal.getByRole('button', { name: 'Imprimir' }).click();
     await expect(modal.getByText('El número de copias debe ser al menos 1.')).toBeVisible();
@@ -89,7 +70,7 @@ test.describe('Printing as Manager', () => {
       message: 'Recibo listo para imprimir.',
       pdfUrl: `/api/receipt/pdf/${receipt.id}?copies=2`,
     });
-    // The whole receipt went in the body (SPEC 7), with the copies asked.
+    // The whole receipt went in the body, with the copies asked.
     expect(printResponse.request().postDataJSON()).toMatchObject({ copies: 2, receipt: { id: receipt.id } });
 
     const pdfResponse = await pdf;
@@ -104,8 +85,8 @@ test.describe('Printing as Manager', () => {
     await expect.poll(() => printsOf(page)).toBe(1);
   });
 
-  test('a failed print says so and keeps the modal open', async ({ page }) => {
-    const receipt = await seedCreditReceipt();
+  test('a failed print says so and keeps the modal open', async ({ page, seed }) => {
+    const receipt = await seedCreditReceipt(seed);
     await page.route('**/api/printReceipt', (route) =>
       route.fulfill({
         status: 502,
@@ -153,8 +134,8 @@ async function sellAndPrint(page: Page, product: Product) {
 test.describe('Printing after a sale, as Seller', () => {
   test.use({ storageState: storageStateOf('Seller') });
 
-  test('a sale with printing on opens its PDF (one copy) in the print dialog', async ({ page }) => {
-    const product = await seedProduct();
+  test('a sale with printing on opens its PDF (one copy) in the print dialog', async ({ page, seed }) => {
+    const product = await seed.product({ stock: 10 });
     await countPrints(page);
     const pdf = page.waitForResponse((r) => /\/api\/receipt\/pdf\/\d+\?copies=1$/.test(r.url()));
     const id = await sellAndPrint(page, product);
@@ -166,8 +147,8 @@ test.describe('Printing after a sale, as Seller', () => {
     await expect.poll(() => printsOf(page)).toBe(1);
   });
 
-  test('a sale whose print failed is kept and shows the warning', async ({ page }) => {
-    const product = await seedProduct();
+  test('a sale whose print failed is kept and shows the warning', async ({ page, seed }) => {
+    const product = await seed.product({ stock: 10 });
     // The server's answer as with a thermal printer that is off.
     await page.route('**/api/receipt/create', async (route) => {
       const response = await route.fetch();

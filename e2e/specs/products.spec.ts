@@ -1,20 +1,9 @@
 import { join } from 'node:path';
 import type { Product } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
+import { expect, storageStateOf, test, unique } from '../fixtures';
 
 const IMAGE = join(import.meta.dirname, '..', 'fixtures-data', 'product.png');
-
-async function seedProduct(fields: { name: string; cuid: string; units?: string; stockQuantity: number }) {
-  const api = await apiAs('Admin');
-  const response = await api.post('/api/product/create', {
-    multipart: { units: 'pza', ...fields, stockQuantity: String(fields.stockQuantity) },
-  });
-  expect(response.status()).toBe(201);
-  const product = (await response.json()) as Product;
-  await api.dispose();
-  return product;
-}
 
 const rowOf = (page: Page, cuid: string) => page.getByRole('row').filter({ hasText: cuid });
 
@@ -37,7 +26,7 @@ const fakeProduct = (id: number, name: string, cuid: string, stockQuantity: numb
 test.describe('Products as Admin', () => {
   test.use({ storageState: storageStateOf('Admin') });
 
-  test('create with image, find by code, add stock, waste, adjust negative, edit', async ({ page }) => {
+  test('create with image, find by code, add stock, waste, adjust negative, edit', async ({ page, seed }) => {
     const id = unique();
     const cuid = `JAB-${id}`.toUpperCase();
     const name = `Jabón de coco ${id}`;
@@ -141,16 +130,14 @@ test.describe('Products as Admin', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText(/^7\s*pza/);
 
     // Every movement reached the server exactly.
-    const api = await apiAs('Admin');
-    const { products } = (await (await api.get('/api/product/list')).json()) as { products: Product[] };
+    const { products } = await seed.get<{ products: Product[] }>('/product/list');
     expect(products.find((p) => p.cuid === cuid)).toMatchObject({ name: `${name} grande`, stockQuantity: 7 });
-    await api.dispose();
   });
 
-  test('low-stock badge at 10 and not at 11, and the low-stock-only switch', async ({ page }) => {
+  test('low-stock badge at 10 and not at 11, and the low-stock-only switch', async ({ page, seed }) => {
     const id = unique();
-    await seedProduct({ name: `Vela diez ${id}`, cuid: `VD-${id}`, stockQuantity: 10 });
-    await seedProduct({ name: `Vela once ${id}`, cuid: `VO-${id}`, stockQuantity: 11 });
+    await seed.product({ name: `Vela diez ${id}`, cuid: `VD-${id}`, stock: 10 });
+    await seed.product({ name: `Vela once ${id}`, cuid: `VO-${id}`, stock: 11 });
     await page.goto('/products');
     await page.getByLabel('Buscar').fill(id);
     await expect(page.getByTestId('product-row')).toHaveCount(2);
@@ -162,9 +149,9 @@ test.describe('Products as Admin', () => {
     await expect(rowOf(page, `VD-${id}`)).toBeVisible();
   });
 
-  test('a duplicate code and a non-image file are refused with clear messages', async ({ page }) => {
+  test('a duplicate code and a non-image file are refused with clear messages', async ({ page, seed }) => {
     const id = unique();
-    const existing = await seedProduct({ name: `Cerillos ${id}`, cuid: `CR-${id}`, stockQuantity: 1 });
+    const existing = await seed.product({ name: `Cerillos ${id}`, cuid: `CR-${id}`, stock: 1 });
     await page.goto('/products');
     await expect(page.getByTestId('products-counter-total')).not.toHaveText('Totales–');
     await page.keyboard.press('Control+k');

@@ -1,63 +1,10 @@
-import {
-  businessDayOf,
-  businessNowLocalTimestamp,
-  type Client,
-  type CreateReceiptInput,
-  type Product,
-  type Receipt,
-} from '@mostrador/shared';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiAs, expect, storageStateOf, test as base, unique } from '../fixtures';
+import { businessDayOf, businessNowLocalTimestamp, type Receipt } from '@mostrador/shared';
+import type { Locator, Page } from '@playwright/test';
+import { expect, storageStateOf, test, unique } from '../fixtures';
 
 // Receipts (issue 5): sell, list and filter, detail, state changes and payments.
 // Every test seeds its own uniquely named products and clients, and finds its receipts by
 // number or by client name, so tests can share the server and run side by side.
-
-/** Seeds data straight through the API, signed in once per test as Admin. */
-class Seeder {
-  constructor(private readonly api: APIRequestContext) {}
-
-  async product({ stock = 20, units = 'pza' }: { stock?: number; units?: string } = {}) {
-    const id = unique();
-    const response = await this.api.post('/api/product/create', {
-      multipart: { name: `Tortilla ${id}`, cuid: `REM-${id}`.toUpperCase(), units, stockQuantity: String(stock) },
-    });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as Product;
-  }
-
-  async client(firstName: string, lastName: string) {
-    const response = await this.api.post('/api/client/register', { data: { firstName, lastName } });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as Client;
-  }
-
-  /** A receipt call (create, changeState, addPayment…) that must succeed. */
-  async call(path: string, body: unknown) {
-    const response = await this.api.post(`/api${path}`, { data: body });
-    expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as Receipt;
-  }
-
-  receipt(body: CreateReceiptInput) {
-    return this.call('/receipt/create', body);
-  }
-
-  async stockOf(productId: number) {
-    const { products } = (await (await this.api.get('/api/product/list')).json()) as { products: Product[] };
-    return products.find((p) => p.id === productId)?.stockQuantity;
-  }
-}
-
-const test = base.extend<{ seed: Seeder }>({
-  // Playwright requires the fixture's first argument to be an object pattern.
-  // eslint-disable-next-line no-empty-pattern
-  seed: async ({}, use) => {
-    const api = await apiAs('Admin');
-    await use(new Seeder(api));
-    await api.dispose();
-  },
-});
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -257,7 +204,7 @@ test.describe('Receipts as Admin', () => {
     test.slow(); // a long user flow
     const id = unique();
     const product = await seed.product({ stock: 10 });
-    const client = await seed.client(`Lucía ${id}`, 'Treviño');
+    const client = await seed.client({ firstName: `Lucía ${id}`, lastName: 'Treviño' });
     const receipt = await seed.receipt({
       clientId: client.id,
       paymentMode: 'Credit',
@@ -367,8 +314,8 @@ test.describe('Receipt list', () => {
     test.slow(); // a long user flow
     const id = unique();
     const product = await seed.product({ stock: 100 });
-    const ana = await seed.client(`Ñandú ${id}`, 'Pérez');
-    const beto = await seed.client(`Búho ${id}`, 'Ríos');
+    const ana = await seed.client({ firstName: `Ñandú ${id}`, lastName: 'Pérez' });
+    const beto = await seed.client({ firstName: `Búho ${id}`, lastName: 'Ríos' });
     const today = daysAgo(0);
     const three = daysAgo(3);
     const ten = daysAgo(10);
@@ -386,7 +333,7 @@ test.describe('Receipt list', () => {
     await sale(beto.id, 'Cash', three.at);
     await sale(beto.id, 'Cash', ten.at);
     const toCancel = await sale(beto.id, 'Credit', ten.at);
-    await seed.call('/receipt/changeState', { id: toCancel.id, state: 'Cancelled' });
+    await seed.post<Receipt>('/receipt/changeState', { id: toCancel.id, state: 'Cancelled' });
 
     await page.goto('/receipts');
     const search = page.getByRole('searchbox', { name: 'Cliente' });
@@ -449,6 +396,14 @@ test.describe('Receipt list', () => {
     await expect(tile('Cancelled')).toHaveText('1');
     await expect(badges).toContainText([`Fecha: ${ten.shown} – ${three.shown}`]);
 
+    // The filter is kept in the address, so a reload (or a shared link) shows the same list.
+    await expect(page).toHaveURL(new RegExp(`[?&]from=${ten.ymd}&to=${three.ymd}&range=1&pending=0$`));
+    await page.reload();
+    await expect(search).toHaveValue(`búho ${id}`);
+    await expect(count).toHaveText('4 remisiones');
+    await expect(badges).toContainText([`Fecha: ${ten.shown} – ${three.shown}`, 'Sin pendientes de otras fechas']);
+    await expect(page.getByLabel('Rango de fechas')).toBeVisible();
+
     // 'Hoy' goes back to today (single day); pending included again finds the credit sale.
     await page.getByRole('button', { name: 'Hoy' }).click();
     await expect(page.getByText('No hay remisiones para mostrar')).toBeVisible();
@@ -462,6 +417,7 @@ test.describe('Receipt list', () => {
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
     await expect(page.getByTestId('active-filter-count')).toHaveCount(0);
     await expect(search).toHaveValue('');
+    await expect(page).toHaveURL(/\/receipts$/);
     await expect(page.getByLabel('Día', { exact: true })).toHaveText(
       new RegExp(
         `${MONTHS[Number(today.ymd.slice(5, 7)) - 1]} ${Number(today.ymd.slice(8))}, ${today.ymd.slice(0, 4)}`,
@@ -473,7 +429,7 @@ test.describe('Receipt list', () => {
     test.slow(); // a long user flow
     const id = unique();
     const product = await seed.product({ stock: 500 });
-    const client = await seed.client(`Paginado ${id}`, 'Lara');
+    const client = await seed.client({ firstName: `Paginado ${id}`, lastName: 'Lara' });
     const day = daysAgo(5);
     for (let i = 0; i < 30; i++) {
       await seed.receipt({
@@ -525,7 +481,7 @@ test.describe('Receipts as Seller', () => {
   test('a Seller sells but sees no action menu and cannot cancel payments', async ({ page, seed }) => {
     const id = unique();
     const product = await seed.product({ stock: 5, units: 'kg' });
-    const client = await seed.client(`Vendida ${id}`, 'Salinas');
+    const client = await seed.client({ firstName: `Vendida ${id}`, lastName: 'Salinas' });
     const credit = await seed.receipt({
       clientId: client.id,
       paymentMode: 'Credit',
@@ -533,7 +489,7 @@ test.describe('Receipts as Seller', () => {
       date: businessNowLocalTimestamp(),
       printReceipt: false,
     });
-    await seed.call('/receipt/addPayment', { receiptId: credit.id, amount: 30, note: 'Pago manual' });
+    await seed.post<Receipt>('/receipt/addPayment', { receiptId: credit.id, amount: 30, note: 'Pago manual' });
 
     await page.goto('/receipts');
     await page.getByRole('button', { name: 'Nueva Remisión' }).click();

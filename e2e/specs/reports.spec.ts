@@ -5,36 +5,12 @@ import {
   businessNowLocalTimestamp,
   businessToday,
   type CashCountReport,
-  type Client,
   formatLongDate,
-  type Product,
-  type Receipt,
 } from '@mostrador/shared';
-import type { APIRequestContext } from '@playwright/test';
 import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
 
 // Reports (issue 7): inventory movements and cash-count cuts. Other specs sell and move stock
 // on the same server at the same time, so these tests look only at their own products' rows.
-
-async function seedProduct(api: APIRequestContext, stock: number) {
-  const id = unique();
-  const response = await api.post('/api/product/create', {
-    multipart: {
-      name: `Piloncillo ${id}`,
-      cuid: `CRT-${id}`.toUpperCase(),
-      units: 'pza',
-      stockQuantity: String(stock),
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as Product;
-}
-
-async function post<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await api.post(`/api${path}`, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T;
-}
 
 const longDay = (ymd: string) => formatLongDate(businessDayBounds(ymd).start);
 const MONTHS = [
@@ -60,17 +36,16 @@ const pickerValue = (ymd: string) => {
 test.describe('Reports', () => {
   test.use({ storageState: storageStateOf('Admin') });
 
-  test('create a cut, read its four sections, walk between two cuts and download it', async ({ page }) => {
-    const api = await apiAs('Admin');
-    const product = await seedProduct(api, 50);
-    const client = await post<Client>(api, '/client/register', { firstName: 'Reyna', lastName: `Corte ${unique()}` });
+  test('create a cut, read its four sections, walk between two cuts and download it', async ({ page, seed }) => {
+    const product = await seed.product({ stock: 50 });
+    const client = await seed.client({ firstName: 'Reyna', lastName: `Corte ${unique()}` });
     const date = businessNowLocalTimestamp();
-    await post<Receipt>(api, '/receipt/create', {
+    await seed.receipt({
       paymentMode: 'Cash',
       date,
       items: [{ productId: product.id, quantity: 3, price: 12.5 }],
     });
-    const credit = await post<Receipt>(api, '/receipt/create', {
+    const credit = await seed.receipt({
       paymentMode: 'Credit',
       clientId: client.id,
       date,
@@ -78,8 +53,7 @@ test.describe('Reports', () => {
     });
     // An older cut (yesterday's) made through the API: 'Anterior' must reach it.
     const yesterday = businessDayOf(Date.now() - 24 * 60 * 60 * 1000);
-    const older = await post<CashCountReport>(api, '/reports/generate', { date: yesterday });
-    await api.dispose();
+    const older = await seed.post<CashCountReport>('/reports/generate', { date: yesterday });
 
     await page.goto('/reports');
     await expect(page.getByRole('heading', { name: 'Reportes', level: 2 })).toBeVisible();
@@ -192,13 +166,11 @@ test.describe('Reports', () => {
     await expect(modal).toBeHidden();
   });
 
-  test('movements page with "Cargar más"', async ({ page }) => {
-    const api = await apiAs('Admin');
-    const product = await seedProduct(api, 1);
+  test('movements page with "Cargar más"', async ({ page, seed }) => {
+    const product = await seed.product({ stock: 1 });
     for (let i = 0; i < 31; i += 1) {
-      await post(api, '/product/addInventory', { id: product.id, stockToAdd: 1, note: `Entrada ${i + 1}` });
+      await seed.post('/product/addInventory', { id: product.id, stockToAdd: 1, note: `Entrada ${i + 1}` });
     }
-    await api.dispose();
 
     await page.goto('/reports');
     const cards = page.getByTestId('inventory-log');

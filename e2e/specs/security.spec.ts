@@ -1,8 +1,7 @@
-import { businessNowLocalTimestamp, type Client, type Product, type Receipt } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
+import { expect, storageStateOf, test, unique } from '../fixtures';
 
-// DESIGN 5: user text is never rendered as HTML. Markup stored in every free-text field shows as
+// User text is never rendered as HTML. Markup stored in every free-text field shows as
 // the same characters on every screen that shows it, and nothing of it runs or becomes an element.
 
 test.use({ storageState: storageStateOf('Admin') });
@@ -13,7 +12,7 @@ async function expectInert(page: Page) {
   await expect(page.locator('img[src="x"], svg[onload], [onerror], [onload], script:not([src])')).toHaveCount(0);
 }
 
-test('markup in names, units and notes shows as text on every screen', async ({ page }) => {
+test('markup in names, units and notes shows as text on every screen', async ({ page, seed }) => {
   const id = unique();
   const productName = `<img src=x onerror="window.__xss=1">Jabón <script>window.__xss=2</script> ${id}`;
   const units = '<b>pza</b>';
@@ -26,29 +25,23 @@ test('markup in names, units and notes shows as text on every screen', async ({ 
     void dialog.dismiss();
   });
 
-  const api = await apiAs('Admin');
-  const product = await api.post('/api/product/create', {
-    multipart: { name: productName, cuid: `XSS-${id}`.toUpperCase(), units, stockQuantity: '10' },
+  const { id: productId } = await seed.product({
+    name: productName,
+    cuid: `XSS-${id}`.toUpperCase(),
+    units,
+    stock: 10,
   });
-  expect(product.status()).toBe(201);
-  const { id: productId } = (await product.json()) as Product;
-  const client = await api.post('/api/client/register', {
-    data: { firstName, lastName, address: '<iframe src="javascript:window.__xss=6"></iframe>' },
+  const { id: clientId } = await seed.client({
+    firstName,
+    lastName,
+    address: '<iframe src="javascript:window.__xss=6"></iframe>',
   });
-  expect(client.status()).toBe(201);
-  const { id: clientId } = (await client.json()) as Client;
-  const sale = await api.post('/api/receipt/create', {
-    data: {
-      clientId,
-      paymentMode: 'Credit',
-      items: [{ productId, quantity: 2, price: 15 }],
-      date: businessNowLocalTimestamp(),
-    },
+  const { id: receiptId } = await seed.receipt({
+    clientId,
+    paymentMode: 'Credit',
+    items: [{ productId, quantity: 2, price: 15 }],
   });
-  expect(sale.status()).toBe(201);
-  const { id: receiptId } = (await sale.json()) as Receipt;
-  expect((await api.post('/api/receipt/addPayment', { data: { receiptId, amount: 5, note } })).status()).toBe(200);
-  await api.dispose();
+  await seed.post('/receipt/addPayment', { receiptId, amount: 5, note });
 
   // Products: the row shows the name and units as typed.
   await page.goto('/products');

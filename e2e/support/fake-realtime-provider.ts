@@ -1,4 +1,4 @@
-// A stand-in for the realtime voice provider (DESIGN 4), on loopback, so the assistant's whole
+// A stand-in for the realtime voice provider, on loopback, so the assistant's whole
 // flow runs without internet. It speaks only the provider's generally available interface:
 //   POST /v1/realtime/client_secrets  (server key)    → { value, expires_at, session }
 //   POST /v1/realtime/calls           (ephemeral key) → SDP answer from a real WebRTC peer (werift)

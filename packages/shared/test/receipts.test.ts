@@ -69,6 +69,15 @@ describe('createReceiptBodySchema', () => {
     }
   });
 
+  it('asks for a missing or empty date, and for the format of any other', () => {
+    const { date: _date, ...withoutDate } = valid;
+    expect(firstMessage(withoutDate)).toBe('La fecha es obligatoria.');
+    expect(createReceiptBodySchema.safeParse({ ...valid, date: '' }).error?.issues).toMatchObject([
+      { path: ['date'], message: 'La fecha es obligatoria.' },
+    ]);
+    expect(firstMessage({ ...valid, date: '21/11/2026' })).toBe('La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.');
+  });
+
   it('bounds the total at $10,000,000.00', () => {
     const at = (price: number) => ({ ...valid, items: [{ productId: 1, quantity: 2, price }] });
     expect(createReceiptBodySchema.safeParse(at(5_000_000)).success).toBe(true);

@@ -1,7 +1,8 @@
-import { businessToday, defaultReceiptFilter, type PageKey, receiptListParams } from '@mostrador/shared';
+import { businessToday, type PageKey, receiptListParams } from '@mostrador/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { receiptListQuery } from '../features/receipts/api/list-receipts';
+import { readReceiptFilterParams } from '../features/receipts/filter-params';
 import { sessionStore } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { RequireAccess } from './guards/RequireAccess';
@@ -34,17 +35,18 @@ function page(load: () => Promise<PageModule>, access?: PageKey, prefetch?: () =
   };
 }
 
-/** Today's receipts, as the home screen first asks for them. */
-function prefetchTodaysReceipts() {
+/** The receipts the list first asks for: today's, or the days a reloaded or shared address names. */
+function prefetchReceipts() {
   if (!sessionStore.get()) return;
-  const params = receiptListParams(defaultReceiptFilter(businessToday()));
-  void queryClient.prefetchInfiniteQuery(receiptListQuery(params));
+  const { filter } = readReceiptFilterParams(new URLSearchParams(window.location.search), businessToday());
+  void queryClient.prefetchInfiniteQuery(receiptListQuery(receiptListParams(filter)));
 }
 
-const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts', prefetchTodaysReceipts);
+const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts', prefetchReceipts);
 const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
 
-// SPEC 2 route table.
+// The route table: /login is public; every other page sits in the signed-in layout behind its
+// page guard; /reciepts/:id is a kept misspelling of /receipts/:id; anything else is Not Found.
 export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage },
   {

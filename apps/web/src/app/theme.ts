@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 
-// SPEC 9: accent palette of 10 green shades.
+// The accent palette: 10 shades of green (the primary colour is teal).
 const accent: MantineColorsTuple = [
   '#e6fcf0',
   '#d2f7e1',

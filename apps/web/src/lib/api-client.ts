@@ -16,13 +16,13 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   http: AxiosInstance;
-  /** One refresh at a time: concurrent callers share the same attempt (SPEC 7). */
+  /** One refresh at a time: concurrent callers share the same attempt. */
   refreshSession(): Promise<void>;
 }
 
 const bearer = (token: string) => `Bearer ${token}`;
 
-/** axios per SPEC 7: JSON, cookies, 20 s, Bearer token, one shared refresh on 401. */
+/** axios: JSON, cookies, 20 s time-out, Bearer token, one shared refresh on 401 (then /login if it fails). */
 export function createApiClient({ baseURL, store, onSessionExpired }: ApiClientOptions): ApiClient {
   const http = axios.create({ baseURL, timeout: API_TIMEOUT_MS, withCredentials: true });
   let refreshing: Promise<void> | null = null;

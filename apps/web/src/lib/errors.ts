@@ -1,6 +1,7 @@
 import { isAxiosError } from 'axios';
+import { es } from '../i18n/es';
 
-/** SPEC 8: the response's message, else its error, else the technical message. */
+/** What a failed call shows: the response's message, else its error, else the technical message. */
 export function getErrorMessage(error: unknown): string {
   if (isAxiosError(error)) {
     const data = error.response?.data as { message?: unknown; error?: unknown } | undefined;
@@ -8,7 +9,7 @@ export function getErrorMessage(error: unknown): string {
     if (typeof data?.error === 'string' && data.error) return data.error;
   }
   if (error instanceof Error && error.message) return error.message;
-  return 'Network or server error';
+  return es.common.networkError;
 }
 
 /** The server's own explanation of a refused request (4xx), if it gave one. */

@@ -14,7 +14,7 @@ export function notifyWarning(message: string) {
   notifications.show({ title: es.common.warning, message, color: 'yellow' });
 }
 
-/** SPEC 8's "Hubo un problema …" text, plus the server's reason when it gave one. */
+/** An action's "Hubo un problema …" text, plus the server's reason when it gave one. */
 export function notifyFailure(actionFailedText: string, error: unknown) {
   const reason = getServerMessage(error);
   notifyError(reason ? `${actionFailedText} ${reason}` : actionFailedText);

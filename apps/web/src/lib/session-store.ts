@@ -1,4 +1,5 @@
 import type { SessionResponse, User } from '@mostrador/shared';
+import { es } from '../i18n/es';
 
 export interface StoredSession {
   user: User;
@@ -58,7 +59,7 @@ export function createSessionStore(storage: KeyValueStorage) {
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /**
- * Accepts the login/refresh answer as SPEC 3 allows it: tokens at the top level or nested
+ * Accepts the login/refresh answer in either shape: tokens at the top level or nested
  * under `tokens`. Anything else is 'Invalid login response format'.
  */
 export function parseSessionResponse(data: unknown): SessionResponse {
@@ -68,7 +69,7 @@ export function parseSessionResponse(data: unknown): SessionResponse {
   const refreshToken = body.refreshToken ?? nested.refreshToken;
   const user = body.user as User | undefined;
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !user || typeof user !== 'object') {
-    throw new Error('Invalid login response format');
+    throw new Error(es.auth.invalidLoginResponse);
   }
   return { user, accessToken, refreshToken };
 }

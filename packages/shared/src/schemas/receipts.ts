@@ -82,6 +82,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY = 200;
 
 const LOCAL_TIMESTAMP_MESSAGE = 'La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.';
+const RECEIPT_DATE_REQUIRED = 'La fecha es obligatoria.';
 
 export const receiptItemInputSchema = z.strictObject({
   productId: idSchema,
@@ -103,7 +104,9 @@ export const createReceiptBodySchema = z
       .min(1, 'Agrega al menos un producto.')
       .max(MAX_RECEIPT_ITEMS, `Máximo ${MAX_RECEIPT_ITEMS} productos por remisión.`),
     /** Local timestamp without zone, read as Monterrey wall time. */
-    date: z.string({ error: 'La fecha es obligatoria.' }).refine(isLocalTimestamp, LOCAL_TIMESTAMP_MESSAGE),
+    date: z.string({ error: RECEIPT_DATE_REQUIRED }).refine(isLocalTimestamp, {
+      error: (issue) => (issue.input === '' ? RECEIPT_DATE_REQUIRED : LOCAL_TIMESTAMP_MESSAGE),
+    }),
     printReceipt: z.boolean().default(false),
   })
   .refine((body) => body.paymentMode !== 'Credit' || body.clientId !== undefined, {

@@ -4,7 +4,7 @@ import { useAuth } from '../../features/auth/auth-context';
 import { es } from '../../i18n/es';
 import { AccessMessage, LinkButton } from './AccessDenied';
 
-/** A page of the route table that needs a page level and/or a feature (SPEC 2, 6). */
+/** A page of the route table that needs a page level (Private, Protected, Public) and/or a feature. */
 export function RequireAccess({ page, children }: { page: PageKey; children: ReactNode }) {
   const { role } = useAuth();
   const requirement: Requirement = PAGE_ACCESS[page];

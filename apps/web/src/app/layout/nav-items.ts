@@ -17,7 +17,7 @@ export interface NavItem {
   icon: Icon;
 }
 
-// SPEC 2 sidebar order.
+// Sidebar order: Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente.
 const NAV_ITEMS: NavItem[] = [
   { page: 'receipts', path: '/receipts', label: es.layout.nav.receipts, icon: IconReceipt },
   { page: 'products', path: '/products', label: es.layout.nav.products, icon: IconPackage },

@@ -16,7 +16,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 
 const t = es.assistant;
 
-/** SPEC 2 Assistant screen: a live voice session that prefills a new receipt for a person to confirm. */
+/** The assistant screen: a live voice session that prefills a new receipt for a person to confirm. */
 export default function AssistantPage() {
   const products = useProducts();
   const clients = useClients();

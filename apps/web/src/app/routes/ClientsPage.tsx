@@ -32,7 +32,7 @@ export default function ClientsPage() {
   };
   const showMore = useCallback(() => setLimit((n) => n + CLIENTS_PAGE_SIZE), []);
 
-  // SPEC 2: ctrl+K opens 'Crear cliente' (cmd+K on a Mac), also from the search box, unless
+  // Ctrl+K opens 'Crear cliente' (cmd+K on a Mac), also from the search box, unless
   // the edit or disable modal is in the way.
   const openCreate = () => {
     if (!modalOpened) createModal.open();

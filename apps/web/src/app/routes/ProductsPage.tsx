@@ -6,8 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { useProducts } from '../../features/products/api/products';
-import { CreateProductModal } from '../../features/products/components/CreateProductModal';
-import { EditProductModal } from '../../features/products/components/EditProductModal';
+import { ProductModal } from '../../features/products/components/ProductModal';
 import {
   type ProductAction,
   ProductsTable,
@@ -163,9 +162,9 @@ export default function ProductsPage() {
         </Group>
       ) : null}
 
-      <CreateProductModal opened={opened && dialog?.kind === 'create'} onClose={closeDialog} />
+      {dialog?.kind === 'create' ? <ProductModal key={dialog.seq} opened={opened} onClose={closeDialog} /> : null}
       {dialog && dialogProduct && dialog.kind === 'edit' ? (
-        <EditProductModal key={dialog.seq} product={dialogProduct} opened={opened} onClose={closeDialog} />
+        <ProductModal key={dialog.seq} product={dialogProduct} opened={opened} onClose={closeDialog} />
       ) : null}
       {dialog && dialogProduct && dialog.kind !== 'edit' && dialog.kind !== 'create' ? (
         <StockChangeModal

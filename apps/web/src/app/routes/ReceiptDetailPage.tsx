@@ -17,7 +17,7 @@ function parseId(value: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-/** /receipts/{id} and /reciepts/{id} (SPEC 2). */
+/** /receipts/{id}, and /reciepts/{id}, a misspelling kept so old links still work. */
 export default function ReceiptDetailPage() {
   const id = parseId(useParams().id);
   const receipt = useReceipt(id);

@@ -1,15 +1,11 @@
 import { Alert, Button, Kbd, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import {
-  type activeReceiptFilters,
   businessDayBounds,
-  businessToday,
   clientNamesOf,
   countReceiptsByState,
-  defaultReceiptFilter,
   filterReceipts,
   formatLongDate,
-  type ReceiptFilter,
   receiptListParams,
 } from '@mostrador/shared';
 import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
@@ -18,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useClients } from '../../features/clients/api/clients';
 import { useReceiptList } from '../../features/receipts/api/list-receipts';
 import { ActiveFilters } from '../../features/receipts/components/ActiveFilters';
-import { type DateMode, ReceiptFilters } from '../../features/receipts/components/ReceiptFilters';
+import { ReceiptFilters } from '../../features/receipts/components/ReceiptFilters';
 import {
   ReceiptList,
   ReceiptListEmpty,
@@ -27,6 +23,7 @@ import {
 } from '../../features/receipts/components/ReceiptList';
 import { ReceiptTiles } from '../../features/receipts/components/ReceiptTiles';
 import { useCreateReceiptModal } from '../../features/receipts/components/useCreateReceiptModal';
+import { useReceiptFilters } from '../../features/receipts/components/useReceiptFilters';
 import { es } from '../../i18n/es';
 import { notifyFailure } from '../../lib/notify';
 
@@ -42,11 +39,9 @@ function focusWhenShown(ref: RefObject<HTMLInputElement | null>, framesLeft = 30
 }
 
 export default function ReceiptsPage() {
-  const today = businessToday();
-  const [filter, setFilter] = useState<ReceiptFilter>(() => defaultReceiptFilter(today));
-  const [dateMode, setDateMode] = useState<DateMode>('day');
+  const { today, filter, dateMode, page, setPage, change, changeDateMode, resetDates, clearAll, clearOne } =
+    useReceiptFilters();
   const [panelOpen, setPanelOpen] = useState(true);
-  const [page, setPage] = useState(1);
   const searchRef = useRef<HTMLInputElement>(null);
   const create = useCreateReceiptModal();
 
@@ -63,42 +58,6 @@ export default function ReceiptsPage() {
   const counts = useMemo(() => countReceiptsByState(filtered), [filtered]);
   const loaded = !query.isPending && !(query.isError && receipts.length === 0);
 
-  // Stable handlers: the filter panel (date pickers included) skips the re-renders caused by
-  // pages of receipts arriving.
-  const change = useCallback((patch: Partial<ReceiptFilter>) => {
-    setFilter((current) => ({ ...current, ...patch }));
-    setPage(1);
-  }, []);
-  const resetDates = () => {
-    setDateMode('day');
-    change({ fromDate: today, toDate: today });
-  };
-  const clearAll = () => {
-    setDateMode('day');
-    setFilter(defaultReceiptFilter(today));
-    setPage(1);
-  };
-  const clearOne = (key: ReturnType<typeof activeReceiptFilters>[number]) => {
-    switch (key) {
-      case 'dates':
-        return resetDates();
-      case 'search':
-        return change({ search: '' });
-      case 'paymentMode':
-        return change({ paymentMode: null });
-      case 'state':
-        return change({ state: null });
-      case 'includePending':
-        return change({ includePending: true });
-    }
-  };
-  const changeDateMode = useCallback((mode: DateMode) => {
-    setDateMode(mode);
-    if (mode === 'day') {
-      setFilter((current) => ({ ...current, toDate: current.fromDate }));
-      setPage(1);
-    }
-  }, []);
   const togglePanel = useCallback(() => setPanelOpen((open) => !open), []);
   const openCreate = () => {
     if (!create.opened) create.open();
@@ -118,7 +77,7 @@ export default function ReceiptsPage() {
     [],
   );
 
-  // SPEC 8: 'Error al cargar remisiones' as a toast, with the retry screen below.
+  // A failed load: 'Error al cargar remisiones' as a toast, with the retry screen below.
   const { isError, errorUpdatedAt, error } = query;
   useEffect(() => {
     if (isError) notifyFailure(t.loadErrorToast, error);

@@ -10,7 +10,7 @@ import { es } from '../../i18n/es';
 
 const t = es.reports;
 
-/** SPEC 2 Reports: inventory movements on the left, the cut document on the right (stacked under 768 px). */
+/** Reports: inventory movements on the left, the cut document on the right (stacked under 768 px). */
 export default function ReportsPage() {
   const [creating, createModal] = useDisclosure(false);
   // Position in the cuts, newest first: 0 is the newest.

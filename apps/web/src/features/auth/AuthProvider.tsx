@@ -6,7 +6,7 @@ import { getErrorMessage, getStatus } from '../../lib/errors';
 import { login as loginCall, logout as logoutCall, validateToken } from './api/auth';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
-/** SPEC 9: the session is renewed every 42,600,000 ms (11.8 h), before the 12 h token ends. */
+/** The session is renewed every 42,600,000 ms (11.8 h), before the 12 h access token ends. */
 export const SESSION_REFRESH_INTERVAL_MS = 42_600_000;
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'restoring' | 'authenticated' | 'unauthenticated';
 
-/** SPEC 3: login function, error text, isAuthenticated flag (plus the user and sign-out). */
+/** What pages need of the session: login function, error text, isAuthenticated flag, the user and sign-out. */
 export interface AuthContextValue {
   status: AuthStatus;
   isAuthenticated: boolean;

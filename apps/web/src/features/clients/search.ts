@@ -12,7 +12,7 @@ export function indexClients(clients: readonly Client[]): SearchableClient[] {
 }
 
 /**
- * SPEC 2 'Buscar': first and last name, case- and accent-insensitive; every word of the query
+ * 'Buscar' over first and last name, case- and accent-insensitive; every word of the query
  * must appear (the same rule as `matchesSearch`).
  */
 export function filterClients(index: readonly SearchableClient[], query: string): Client[] {

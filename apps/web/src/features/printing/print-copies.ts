@@ -2,7 +2,7 @@ import { printCopiesSchema } from '@mostrador/shared';
 import { z } from 'zod';
 import { es } from '../../i18n/es';
 
-/** SPEC 5: at least 1 copy; an empty field counts as fewer than 1. */
+/** At least 1 copy; an empty field counts as fewer than 1. */
 export const printCopiesFormSchema = z.object({
   copies: z.number({ error: es.printing.copiesMin }).pipe(printCopiesSchema),
 });

@@ -3,7 +3,7 @@ import { printCopiesFormSchema, toApiPath } from './print-copies';
 
 const errorOf = (copies: unknown) => printCopiesFormSchema.safeParse({ copies }).error?.issues[0]?.message;
 
-describe('print copies form (SPEC 5)', () => {
+describe('print copies form', () => {
   it('takes 1 to 10 whole copies', () => {
     expect(errorOf(1)).toBeUndefined();
     expect(errorOf(10)).toBeUndefined();

@@ -1,6 +1,4 @@
-// The receipts feature's public pieces, for pages and other features (client detail, assistant).
-export { ReceiptCard } from './components/ReceiptCard';
-export { CreateReceiptModal, type CreateReceiptModalProps } from './components/CreateReceiptModal';
-export { useCreateReceiptModal } from './components/useCreateReceiptModal';
-export { RECEIPT_ACTIONS, type ReceiptAction, type ReceiptActionDialogProps } from './components/receipt-actions';
-export { CLIENT_CREATE_NEW, CLIENT_UNSPECIFIED, type ReceiptPrefill } from './receipt-form';
+// What other features use of receipts: the assistant's prefill of the receipt form, and the query
+// keys (a client's new name shows on their receipts). Pages import the feature's parts directly.
+export { receiptKeys } from './api/keys';
+export { initialReceiptFormValues, type ReceiptPrefill } from './receipt-form';

@@ -1,4 +1,5 @@
-import { CREDIT_NEEDS_CLIENT, createReceiptBodySchema } from '@mostrador/shared';
+import { schemaResolver } from '@mantine/form';
+import { CREDIT_NEEDS_CLIENT, createReceiptBodySchema, MAX_QUANTITY, MAX_RECEIPT_ITEMS } from '@mostrador/shared';
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_CREATE_NEW,
@@ -33,11 +34,8 @@ const values = (overrides: Partial<ReceiptFormValues> = {}): ReceiptFormValues =
   ...overrides,
 });
 
-function errorsOf(v: ReceiptFormValues): Record<string, string> {
-  const result = receiptFormSchema(known).safeParse(v);
-  if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-}
+/** The errors as the form shows them: the first message of each field. */
+const errorsOf = (v: ReceiptFormValues) => schemaResolver(receiptFormSchema(known), { sync: true })(v);
 
 describe('initial values', () => {
   it('start as cash, unspecified client, now in Monterrey, printing off, one empty row', () => {
@@ -96,7 +94,7 @@ describe('prefillDateValue', () => {
   });
 });
 
-describe('SPEC 5 rules', () => {
+describe('form rules: the shared contract plus what only the form knows', () => {
   it('accept a complete cash sale', () => {
     expect(errorsOf(values())).toEqual({});
   });
@@ -132,7 +130,34 @@ describe('SPEC 5 rules', () => {
       'items.4.price': price,
       'items.5.price': price,
       'items.6.price': price,
-      'items.7.price': price,
+      'items.7.price': 'El monto admite como máximo dos decimales.',
+    });
+  });
+
+  it('report a row by its place in the form, past disabled rows the body leaves out', () => {
+    const errors = errorsOf(
+      values({ items: [row({ isEnabled: false }), row({ quantity: MAX_QUANTITY + 1, price: 1 }), row({ price: 0 })] }),
+    );
+    expect(errors).toEqual({
+      'items.1.quantity': 'La cantidad es demasiado grande.',
+      'items.2.price': 'El precio debe ser mayor que 0.',
+    });
+  });
+
+  it('bound the number of rows and the total as the server does', () => {
+    const many = Array.from({ length: MAX_RECEIPT_ITEMS + 1 }, () => row());
+    expect(errorsOf(values({ items: many }))).toEqual({ items: `Máximo ${MAX_RECEIPT_ITEMS} productos por remisión.` });
+    expect(errorsOf(values({ items: [row({ quantity: 2, price: 5_000_000.01 })] }))).toEqual({
+      items: 'El total de la remisión no puede exceder $10,000,000.00.',
+    });
+    expect(errorsOf(values({ items: [row({ quantity: 2, price: 5_000_000 })] }))).toEqual({});
+  });
+
+  it('report every problem at once: date, client and rows together', () => {
+    expect(errorsOf(values({ paymentMode: 'Credit', date: '', items: [row({ quantity: 0 })] }))).toEqual({
+      clientId: CREDIT_NEEDS_CLIENT,
+      date: 'La fecha es obligatoria.',
+      'items.0.quantity': 'La cantidad debe ser un número entero mayor que 0.',
     });
   });
 
@@ -217,6 +242,6 @@ describe('paymentAmountError', () => {
     expect(paymentAmountError(0.99, 30_100)).toBe('El monto debe ser al menos 1.');
     expect(paymentAmountError(0, 30_100)).toBe('El monto debe ser al menos 1.');
     expect(paymentAmountError('', 30_100)).toBe('El monto debe ser al menos 1.');
-    expect(paymentAmountError(1.005, 30_100)).toBe('El monto debe ser al menos 1.');
+    expect(paymentAmountError(1.005, 30_100)).toBe('El monto admite como máximo dos decimales.');
   });
 });

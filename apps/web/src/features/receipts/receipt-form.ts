@@ -1,30 +1,28 @@
-// The create-receipt form as data: its values, the assistant's prefill, the SPEC 5 rules and
-// the payload it sends. No React here, so the rules are unit-tested directly.
+// The create-receipt form as data: its values, the assistant's prefill, its rules and the payload
+// it sends. No React here, so the rules are unit-tested directly.
 import {
+  addPaymentBodySchema,
   BUSINESS_TIME_ZONE,
   businessNowLocalTimestamp,
   type CreateReceiptInput,
-  CREDIT_NEEDS_CLIENT,
+  createReceiptBodySchema,
   dayjs,
-  hasAtMostTwoDecimals,
   isLocalTimestamp,
   isYmd,
-  MAX_QUANTITY,
-  MAX_RECEIPT_ITEMS,
-  MAX_RECEIPT_TOTAL_CENTS,
   type PaymentMode,
   pesosToCents,
+  receiptItemInputSchema,
   type ReceiptState,
   totalsFromCents,
 } from '@mostrador/shared';
 import { z } from 'zod';
 import { es } from '../../i18n/es';
 
-/** SPEC 3 client id placeholders of the receipt form. */
+/** The client select's placeholders: no client given (-2), and create a new one (-1). */
 export const CLIENT_UNSPECIFIED = -2;
 export const CLIENT_CREATE_NEW = -1;
 
-/** SPEC 3 "Assistant receipt prefill": what the voice assistant hands to the create form. */
+/** What the voice assistant hands to the create form. */
 export interface ReceiptPrefill {
   clientId: number | null;
   paymentMode: PaymentMode;
@@ -65,7 +63,7 @@ export function emptyReceiptItem(): ReceiptFormItem {
   return { key: rowKey(), isEnabled: true, productId: null, quantity: 1, price: '', needsReview: false };
 }
 
-/** SPEC 4: printing defaults to on for Credit. */
+/** Printing defaults to on for a credit sale (the client takes a copy of what they owe). */
 export const printDefaultFor = (mode: PaymentMode) => mode === 'Credit';
 
 const toPickerValue = (localTimestamp: string) => localTimestamp.slice(0, 19).replace('T', ' ');
@@ -115,94 +113,55 @@ export function initialReceiptFormValues(prefill?: ReceiptPrefill | null, now: n
 const asNumber = (value: number | string): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-/** Price × quantity of a row in centavos, or 0 while the row is incomplete. */
+/** Price × quantity of a row in centavos, or 0 while the row does not meet the item rules yet. */
 export function lineTotalCents(item: Pick<ReceiptFormItem, 'quantity' | 'price'>): number {
-  const quantity = asNumber(item.quantity);
-  const price = asNumber(item.price);
-  if (quantity === null || price === null || !Number.isInteger(quantity) || quantity <= 0 || price <= 0) return 0;
-  return totalsFromCents([{ quantity, priceCents: pesosToCents(price) }], []).totalCents;
+  const quantity = receiptItemInputSchema.shape.quantity.safeParse(item.quantity);
+  const price = receiptItemInputSchema.shape.price.safeParse(item.price);
+  if (!quantity.success || !price.success) return 0;
+  return totalsFromCents([{ quantity: quantity.data, priceCents: pesosToCents(price.data) }], []).totalCents;
 }
 
 /** The grand total of the enabled rows, in centavos (integer sums only). */
 export function formTotalCents(values: {
   items: ReadonlyArray<Pick<ReceiptFormItem, 'isEnabled' | 'quantity' | 'price'>>;
 }): number {
-  const items = values.items
-    .filter((item) => item.isEnabled && lineTotalCents(item) > 0)
-    .map((item) => ({ quantity: item.quantity as number, priceCents: pesosToCents(item.price as number) }));
-  return totalsFromCents(items, []).totalCents;
+  return values.items.reduce((sum, item) => (item.isEnabled ? sum + lineTotalCents(item) : sum), 0);
 }
 
 export const isRealClient = (clientId: string) => Number(clientId) > 0;
 
 /**
- * SPEC 5 rules over the form, with a message on the field that breaks each. With
- * `knownClientIds`, a chosen client must be one of them (a prefill may name a stale id).
+ * The form's rules: the shared create-receipt contract (the rules and messages the server
+ * applies) run over the body the form would send, plus what only the form knows: a product
+ * picked from the catalogue, a client still in the list (`knownClientIds`; a prefill may name a
+ * stale id) and the lines the assistant flagged. The form's own checks come first, so a field
+ * with two problems shows the one about the form.
  */
 export function receiptFormSchema(knownProductIds: ReadonlySet<number>, knownClientIds?: ReadonlySet<number>) {
   const m = es.receipts.create.errors;
-  const item = z.object({
-    isEnabled: z.boolean(),
-    productId: z.string().nullable(),
-    quantity: z.union([z.number(), z.string()]),
-    price: z.union([z.number(), z.string()]),
-    needsReview: z.boolean(),
+  return z.custom<ReceiptFormValues>().superRefine((values, ctx) => {
+    const issue = (path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    if (knownClientIds && isRealClient(values.clientId) && !knownClientIds.has(Number(values.clientId))) {
+      issue(['clientId'], es.receipts.create.clientNotFound);
+    }
+    // The body holds the enabled rows only: its item n is the form's row enabledRows[n].
+    const enabledRows = values.items.flatMap((item, index) => (item.isEnabled ? [index] : []));
+    for (const index of enabledRows) {
+      const row = values.items[index]!;
+      if (!row.productId) issue(['items', index, 'productId'], m.product);
+      else if (!knownProductIds.has(Number(row.productId))) issue(['items', index, 'productId'], m.unknownProduct);
+      if (row.needsReview) issue(['items', index, 'needsReview'], m.review);
+    }
+    const contract = createReceiptBodySchema.safeParse(toCreateReceiptBody(values));
+    for (const { path, message } of contract.error?.issues ?? []) {
+      const [field, position, ...rest] = path;
+      const isRow = field === 'items' && typeof position === 'number';
+      issue(isRow ? ['items', enabledRows[position]!, ...rest] : path, message);
+    }
   });
-  return z
-    .object({
-      clientId: z.string(),
-      paymentMode: z.enum(['Cash', 'Credit']),
-      date: z.string(),
-      printReceipt: z.boolean(),
-      items: z.array(item),
-    })
-    .superRefine((values, ctx) => {
-      if (values.paymentMode === 'Credit' && !isRealClient(values.clientId)) {
-        ctx.addIssue({ code: 'custom', path: ['clientId'], message: CREDIT_NEEDS_CLIENT });
-      } else if (knownClientIds && isRealClient(values.clientId) && !knownClientIds.has(Number(values.clientId))) {
-        ctx.addIssue({ code: 'custom', path: ['clientId'], message: es.receipts.create.clientNotFound });
-      }
-      if (!isLocalTimestamp(values.date.trim().replace(' ', 'T'))) {
-        ctx.addIssue({ code: 'custom', path: ['date'], message: m.date });
-      }
-      const enabled = values.items.filter((i) => i.isEnabled);
-      if (enabled.length === 0) ctx.addIssue({ code: 'custom', path: ['items'], message: m.atLeastOne });
-      if (enabled.length > MAX_RECEIPT_ITEMS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['items'],
-          message: `Máximo ${MAX_RECEIPT_ITEMS} productos por remisión.`,
-        });
-      }
-      values.items.forEach((row, index) => {
-        if (!row.isEnabled) return;
-        const at = (field: string) => ['items', index, field];
-        if (row.productId === null || row.productId === '') {
-          ctx.addIssue({ code: 'custom', path: at('productId'), message: m.product });
-        } else if (!knownProductIds.has(Number(row.productId))) {
-          ctx.addIssue({ code: 'custom', path: at('productId'), message: m.unknownProduct });
-        }
-        const quantity = asNumber(row.quantity);
-        if (quantity === null || !Number.isInteger(quantity) || quantity <= 0 || quantity > MAX_QUANTITY) {
-          ctx.addIssue({ code: 'custom', path: at('quantity'), message: m.quantity });
-        }
-        const price = asNumber(row.price);
-        if (price === null || price <= 0 || !hasAtMostTwoDecimals(price)) {
-          ctx.addIssue({ code: 'custom', path: at('price'), message: m.price });
-        }
-        if (row.needsReview) ctx.addIssue({ code: 'custom', path: at('needsReview'), message: m.review });
-      });
-      if (formTotalCents(values) > MAX_RECEIPT_TOTAL_CENTS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['items'],
-          message: 'El total de la remisión no puede exceder $10,000,000.00.',
-        });
-      }
-    });
 }
 
-/** SPEC 3 create payload: clientId left out when unspecified, only enabled rows, zone-less date. */
+/** The create payload: clientId left out when unspecified, only enabled rows, zone-less date. */
 export type ReceiptFormBody = CreateReceiptInput & {
   clientId?: number;
   items: Array<{ productId: number; quantity: number; price: number }>;
@@ -217,20 +176,19 @@ export function toCreateReceiptBody(values: ReceiptFormValues): ReceiptFormBody 
       .filter((item) => item.isEnabled)
       .map((item) => ({
         productId: Number(item.productId),
-        quantity: Number(item.quantity),
-        price: Number(item.price),
+        // An empty or half-typed number is 0 here, which the item rules refuse with their message.
+        quantity: asNumber(item.quantity) ?? 0,
+        price: asNumber(item.price) ?? 0,
       })),
     date: values.date.trim().replace(' ', 'T').slice(0, 19),
     printReceipt: values.printReceipt,
   };
 }
 
-/** SPEC 5 payment amount: at least 1, at most two decimals, and no more than the balance. */
+/** A manual payment: the shared amount rule (at least 1, two decimals at most), and no more than the balance. */
 export function paymentAmountError(amount: number | string, balanceCents: number): string | null {
-  const t = es.receipts.payment;
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 1 || !hasAtMostTwoDecimals(amount)) {
-    return t.amountMin;
-  }
-  if (pesosToCents(amount) > balanceCents) return t.amountMax;
+  const parsed = addPaymentBodySchema.shape.amount.safeParse(asNumber(amount) ?? 0);
+  if (!parsed.success) return parsed.error.issues[0]!.message;
+  if (pesosToCents(parsed.data) > balanceCents) return es.receipts.payment.amountMax;
   return null;
 }

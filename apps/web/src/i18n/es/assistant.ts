@@ -1,4 +1,5 @@
-// Texts of the assistant feature (SPEC 2, 8). The quoted ones of the spec are letter for letter.
+// Texts of the assistant feature. Many are product texts users and the e2e tests know: change them
+// only on purpose, letter for letter.
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('es-MX')} ${n === 1 ? one : many}`;
 
@@ -42,7 +43,6 @@ export const assistant = {
     talk: 'Mantén presionado para hablar',
     talking: 'Te escucho… suelta para terminar',
     talkHint: 'También puedes mantener presionada la barra espaciadora.',
-    micLabel: 'Micrófono',
     micOn: 'Micrófono abierto',
     micOff: 'Micrófono cerrado',
     typedLabel: 'O escríbele',
@@ -54,10 +54,9 @@ export const assistant = {
     assistant: 'Asistente',
     providerError: 'Proveedor',
     retry: 'Reintentar',
-    receiptOpened: 'Se abrió la remisión dictada para que la revises.',
   },
 
-  // SPEC 8, Voice.
+  // What the voice session says when it cannot start or goes down.
   errors: {
     startFailed: 'No se pudo iniciar la sesión en vivo.',
     noToken: 'No ephemeral token in response',
@@ -69,7 +68,7 @@ export const assistant = {
     insecureContext: 'El navegador solo permite el micrófono en páginas seguras (HTTPS o localhost).',
   },
 
-  // SPEC 5: what the create_receipt tool answers the model when it cannot act.
+  // What the create_receipt tool answers the model when it cannot act.
   tool: {
     invalidJson: 'Invalid arguments JSON',
     unknownTool: (name: string) => `Unknown tool: ${name}`,

@@ -1,4 +1,5 @@
-// Texts of the clients feature (SPEC 2, 8). The detail page's English texts are the spec's own.
+// Texts of the clients feature. The detail page's English texts ('Client not found.' …) are the
+// product's own, kept as they are.
 const n = (value: number) => value.toLocaleString('es-MX');
 
 export const clients = {

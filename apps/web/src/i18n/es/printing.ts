@@ -1,5 +1,6 @@
-// Texts of the printing feature (SPEC 2, 5, 8). The quoted ones of the spec are letter for letter.
-import { MAX_PRINT_COPIES, PRINT_COPIES_MAX_MESSAGE, PRINT_COPIES_MIN_MESSAGE } from '@mostrador/shared';
+// Texts of the printing feature. Many are product texts users and the e2e tests know: change them
+// only on purpose, letter for letter.
+import { MAX_PRINT_COPIES, PRINT_COPIES_MIN_MESSAGE } from '@mostrador/shared';
 
 export const printing = {
   /** The receipt action menu's entry. */
@@ -8,7 +9,6 @@ export const printing = {
   copies: 'Copias',
   copiesHint: `De 1 a ${MAX_PRINT_COPIES}. Desde la segunda, cada copia dice «COPIA».`,
   copiesMin: PRINT_COPIES_MIN_MESSAGE,
-  copiesMax: PRINT_COPIES_MAX_MESSAGE,
   cancel: 'Cancelar',
   submit: 'Imprimir',
   sent: 'El recibo se envió a la impresora.',

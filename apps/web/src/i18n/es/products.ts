@@ -1,4 +1,4 @@
-// Texts of the products feature (SPEC 2, 5, 8). Validation messages come from packages/shared.
+// Texts of the products feature. Validation messages come from packages/shared.
 export const products = {
   title: 'Productos',
   searchLabel: 'Buscar',

@@ -1,4 +1,4 @@
-// Texts of the reports feature (SPEC 2, 8).
+// Texts of the reports feature.
 export const reports = {
   title: 'Reportes',
   createCut: 'Crear corte',

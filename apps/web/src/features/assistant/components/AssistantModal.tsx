@@ -25,7 +25,7 @@ export interface AssistantModalProps {
 }
 
 /**
- * 'Realtime Assistant' (SPEC 2): the session's status, push to talk, typed messages and what
+ * 'Realtime Assistant': the session's status, push to talk, typed messages and what
  * was said. It sits below other modals (the receipt form opens over it).
  */
 export function AssistantModal({ opened, onClose, session, covered, onRefresh, refreshing }: AssistantModalProps) {

@@ -4,7 +4,7 @@ import type { SessionStatus } from '../realtime/useRealtimeSession';
 
 const COLORS: Record<SessionStatus, string> = { idle: 'gray', connecting: 'yellow', connected: 'teal', error: 'red' };
 
-/** SPEC 2: Inactivo, Conectando…, Conectado or Error. */
+/** The voice session's state: Inactivo, Conectando…, Conectado or Error. */
 export function SessionStatusBadge({ status }: { status: SessionStatus }) {
   return (
     <Badge

@@ -32,7 +32,7 @@ const client = (id: number, firstName: string, lastName: string | null, isEnable
   createdAt: '2026-11-21T00:00:00.000Z',
 });
 
-describe('readEphemeralKey (SPEC 7)', () => {
+describe('readEphemeralKey', () => {
   it('accepts a string, client_secret.value or ephemeral_key', () => {
     expect(readEphemeralKey('ek_texto')).toEqual({ key: 'ek_texto', sdpUrl: DEFAULT_SDP_URL, model: null });
     expect(

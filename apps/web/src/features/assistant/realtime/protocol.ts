@@ -1,5 +1,5 @@
-// The voice session's wire protocol (SPEC 7, DESIGN 4) as plain data: what the browser sends
-// on the 'oai-events' data channel and how it reads what comes back. No WebRTC here, so it is
+// The voice session's wire protocol as plain data: what the browser sends on the 'oai-events'
+// data channel and how it reads what comes back. No WebRTC here, so it is
 // unit-tested directly; useRealtimeSession does the connecting.
 import {
   type Client,
@@ -13,7 +13,7 @@ import {
 import { es } from '../../../i18n/es';
 
 export const DATA_CHANNEL_LABEL = 'oai-events';
-/** SPEC 7: a STUN server for connectivity (host candidates still work without it). */
+/** A STUN server for connectivity (host candidates still work without it). */
 export const ICE_SERVERS: RTCIceServer[] = [{ urls: 'stun:stun.l.google.com:19302' }];
 /** Where the provider takes the SDP offer when the server does not say (OpenAI's GA endpoint). */
 export const DEFAULT_SDP_URL = 'https://api.openai.com/v1/realtime/calls';
@@ -28,8 +28,8 @@ export interface EphemeralKey {
 }
 
 /**
- * SPEC 7: the answer is a string, or carries client_secret.value, or ephemeral_key; anything
- * else fails with 'No ephemeral token in response'. DESIGN 4 adds where to post the SDP offer.
+ * The answer is a string, or carries client_secret.value, or ephemeral_key; anything else fails
+ * with 'No ephemeral token in response'. Our server also says where to post the SDP offer (sdpUrl).
  */
 export function readEphemeralKey(data: unknown): EphemeralKey {
   const record = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
@@ -106,7 +106,7 @@ export function buildInstructions(products: readonly Product[], clients: readonl
 export type ClientEvent = { type: string; [key: string]: unknown };
 
 /**
- * Server-side voice-activity detection and the create_receipt tool (SPEC 7, 9), in the provider's
+ * Server-side voice-activity detection and the create_receipt tool, in the provider's
  * generally available shape: `type: 'realtime'`, audio settings under `audio`. The model and the
  * voice are fixed by the client secret and never sent here.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialReceiptFormValues } from '../../receipts/receipt-form';
+import { initialReceiptFormValues } from '../../receipts';
 import { runTool } from './tool';
 
 const catalogue = { productIds: new Set([10, 11, 12]), clientIds: new Set([7]) };

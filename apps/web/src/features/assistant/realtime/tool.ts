@@ -1,14 +1,13 @@
-// The create_receipt tool (SPEC 5) on the browser's side: the model's arguments become the
-// receipt form's prefill (SPEC 3), and the model gets an output telling it what happened.
+// The create_receipt tool on the browser's side: the model's arguments become the receipt
+// form's prefill, and the model gets an output telling it what happened.
 import {
   CREATE_RECEIPT_TOOL,
   type CreateReceiptToolArgs,
   createReceiptToolArgsSchema,
-  hasAtMostTwoDecimals,
-  MAX_QUANTITY,
+  receiptItemInputSchema,
 } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
-import type { ReceiptPrefill } from '../../receipts/receipt-form';
+import type { ReceiptPrefill } from '../../receipts';
 
 /** The ids the instructions listed: what the model's ids are checked against. */
 export interface Catalogue {
@@ -22,12 +21,6 @@ export interface ToolResult {
   /** Present when the receipt form should open with it. */
   prefill?: ReceiptPrefill;
 }
-
-const MAX_PRICE = 10_000_000;
-
-const validQuantity = (q: number) => Number.isInteger(q) && q > 0 && q <= MAX_QUANTITY;
-const validPrice = (p: number | undefined): p is number =>
-  p !== undefined && Number.isFinite(p) && p > 0 && p <= MAX_PRICE && hasAtMostTwoDecimals(p);
 
 /** Arguments → prefill: every line kept, the ones that do not fit the catalogue marked invalid. */
 export function toReceiptPrefill(args: CreateReceiptToolArgs, catalogue: Catalogue): ReceiptPrefill {
@@ -44,7 +37,8 @@ export function toReceiptPrefill(args: CreateReceiptToolArgs, catalogue: Catalog
         productId: known ? item.productId : null,
         quantity: Number.isFinite(item.quantity) ? item.quantity : Number.NaN,
         price: item.price !== undefined && Number.isFinite(item.price) ? item.price : Number.NaN,
-        isValid: known && validQuantity(item.quantity) && validPrice(item.price),
+        // The line as the server would take it: the shared item rules.
+        isValid: known && receiptItemInputSchema.safeParse(item).success,
       };
     }),
   };
@@ -56,7 +50,7 @@ const issuesText = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string
     .map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
     .join('; ');
 
-/** Runs one tool call of the model (SPEC 5 errors: 'Invalid arguments JSON', 'Unknown tool: {name}'). */
+/** Runs one tool call of the model; arguments that are not JSON answer 'Invalid arguments JSON', another tool 'Unknown tool: {name}'. */
 export function runTool(name: string, argumentsJson: string, catalogue: Catalogue): ToolResult {
   if (name !== CREATE_RECEIPT_TOOL) return { output: { ok: false, error: es.assistant.tool.unknownTool(name) } };
   let raw: unknown;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-// SPEC 4 push to talk: the microphone is on only while the button or the Space bar is held,
+// Push to talk: the microphone is on only while the button or the Space bar is held,
 // and released on key up, window blur, tab hidden, mouse up and touch end, wherever they happen.
 
 /** Space typed into a field is text, not a press of the talk key. */

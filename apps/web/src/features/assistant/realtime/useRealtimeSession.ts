@@ -15,7 +15,7 @@ import {
 } from './protocol';
 import type { ToolResult } from './tool';
 
-// One live voice session (SPEC 4, 7): ephemeral key → microphone track (off) → data channel →
+// One live voice session: ephemeral key → microphone track (off) → data channel →
 // SDP offer posted to the provider → answer applied. The session lives while `active` is true
 // (the modal is open) and is closed with everything it holds when it turns false.
 

@@ -8,15 +8,10 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '../../../i18n/es';
 import { api } from '../../../lib/api';
+import { receiptKeys } from '../../receipts';
+import { clientKeys } from './keys';
 
-/** Every clients query starts with this key, so one invalidation refreshes list and details. */
-export const clientKeys = {
-  all: ['clients'] as const,
-  list: () => ['clients', 'list'] as const,
-  details: (id: number) => ['clients', 'details', id] as const,
-};
-
-/** Enabled clients, by name (SPEC 7: GET /client/list, cancellable). */
+/** Enabled clients, by name (GET /client/list; leaving the page cancels the call). */
 export const clientsQuery = queryOptions({
   queryKey: clientKeys.list(),
   queryFn: async ({ signal }) => (await api.get<{ clients: Client[] }>('/client/list', { signal })).data.clients,
@@ -71,7 +66,7 @@ export function useEditClient() {
         clients.map((c) => (c.id === client.id ? client : c)).sort(compareClientsByName),
       );
       // Receipts show the client's name too.
-      void queryClient.invalidateQueries({ queryKey: ['receipts'] });
+      void queryClient.invalidateQueries({ queryKey: receiptKeys.all });
     },
   });
 }

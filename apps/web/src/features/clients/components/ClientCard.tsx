@@ -17,7 +17,7 @@ import type { ClientActions } from './useClientActions';
 
 const t = es.clients;
 
-/** SPEC 2: full name linking to /clients/{id}, 'Cliente #id', and e-mail, phone, address when present. */
+/** A client: full name linking to /clients/{id}, 'Cliente #id', and e-mail, phone, address when present. */
 export const ClientCard = memo(function ClientCard({
   client,
   actions,

@@ -26,7 +26,7 @@ export function clientFormValues(client: Client): ClientFormValues {
 
 const t = es.clients;
 
-/** SPEC 2/5: Nombre and Apellido required; Teléfono, Correo electrónico (e-mail input), Dirección (3-6 rows). */
+/** Nombre and Apellido required; Teléfono, Correo electrónico (e-mail input), Dirección (3-6 rows). */
 export function ClientFormFields({ form }: { form: UseFormReturnType<ClientFormValues> }) {
   return (
     <Stack gap="md">

@@ -6,7 +6,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useEditClient } from '../api/clients';
 import { ClientFormFields, type ClientFormValues, clientFormValues } from './ClientFormFields';
 
-/** 'Editar cliente': 'Guardar cambios' is enabled only once a field differs (SPEC 4). */
+/** 'Editar cliente': 'Guardar cambios' is enabled only once a field differs. */
 export function EditClientModal({
   client,
   opened,

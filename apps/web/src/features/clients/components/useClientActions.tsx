@@ -1,7 +1,7 @@
 import { useDisclosure } from '@mantine/hooks';
 import { type Client, meetsRequirement, PROTECTED_ACTIONS } from '@mostrador/shared';
 import { useMemo, useState } from 'react';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { DisableClientModal } from './DisableClientModal';
 import { EditClientModal } from './EditClientModal';
 
@@ -11,7 +11,7 @@ export interface ClientActions {
 }
 
 /**
- * Editar / Eliminar for Protected-level users (SPEC 6): one pair of modals per page, whatever
+ * Editar / Eliminar for Protected-level users (Admin, Manager): one pair of modals per page, whatever
  * the number of cards. `actions` is null for other roles, so cards show no menu.
  */
 export function useClientActions() {

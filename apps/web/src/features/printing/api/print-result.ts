@@ -7,7 +7,7 @@ import { printPdf } from './print-receipt';
 const t = es.printing;
 
 /**
- * SPEC 8's print failure. A printer that is off or does not answer is a 502/504 whose message the
+ * A print that failed: 'Hubo un problema al imprimir el recibo…'. A printer that is off or does not answer is a 502/504 whose message the
  * server wrote for the user ("No se pudo conectar con la impresora."), so it is shown too.
  */
 export function notifyPrintFailure(error: unknown) {
@@ -27,7 +27,7 @@ export function notifyPrinted(result: PrintResult) {
 
 /**
  * After receipt/create with printReceipt: the sale is made whatever happens here. A failed print
- * is SPEC 8's warning; without a thermal printer the PDF's print dialog opens.
+ * is a warning that the receipt was created but not printed; without a thermal printer the PDF's print dialog opens.
  */
 export async function handleCreatedPrintResult(printResult: PrintResult | undefined): Promise<void> {
   if (!printResult) return;

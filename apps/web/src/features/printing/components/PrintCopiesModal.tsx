@@ -14,7 +14,7 @@ export interface PrintCopiesModalProps {
   onClose: () => void;
 }
 
-/** SPEC 2's print-copies modal: how many copies, then print (thermal printer or PDF dialog). */
+/** The print-copies modal: how many copies, then print (thermal printer or PDF dialog). */
 export function PrintCopiesModal({ receipt, opened, onClose }: PrintCopiesModalProps) {
   const print = usePrintReceipt();
   const form = useForm<PrintCopiesForm>({

@@ -8,9 +8,9 @@ import type {
 } from '@mostrador/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { productsQuery } from './products';
+import { productKeys } from './keys';
 
-/** Create and edit are multipart (SPEC 7): the fields as text plus the optional `image` file. */
+/** Create and edit are multipart: the fields as text plus the optional `image` file. */
 function toFormData(fields: Record<string, string | number>, image: File | null) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
@@ -18,26 +18,24 @@ function toFormData(fields: Record<string, string | number>, image: File | null)
   return form;
 }
 
-/** Every successful change refreshes the list (SPEC 7). */
+/** Every successful change refreshes the list. */
 function useProductMutation<Input>(call: (input: Input) => Promise<Product>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
 
-export function useCreateProduct() {
-  return useProductMutation(
-    async ({ image, ...fields }: CreateProductBody & { image: File | null }) =>
-      (await api.post<Product>('/product/create', toFormData(fields, image))).data,
-  );
-}
+/** Create or edit: the product's fields plus an optional image (a new one replaces the current). */
+export type ProductSave =
+  | { kind: 'create'; body: CreateProductBody; image: File | null }
+  | { kind: 'edit'; body: EditProductBody; image: File | null };
 
-export function useEditProduct() {
+export function useSaveProduct() {
   return useProductMutation(
-    async ({ image, ...fields }: EditProductBody & { image: File | null }) =>
-      (await api.post<Product>('/product/edit', toFormData(fields, image))).data,
+    async ({ kind, body, image }: ProductSave) =>
+      (await api.post<Product>(`/product/${kind}`, toFormData(body, image))).data,
   );
 }
 

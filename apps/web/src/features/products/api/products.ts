@@ -1,10 +1,11 @@
 import type { Product, ProductListResponse } from '@mostrador/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { productKeys } from './keys';
 
 /** The whole catalogue (GET /product/list). Other features (receipts, assistant) read it too. */
 export const productsQuery = queryOptions({
-  queryKey: ['products'],
+  queryKey: productKeys.list(),
   queryFn: async ({ signal }): Promise<Product[]> =>
     (await api.get<ProductListResponse>('/product/list', { signal })).data.products,
 });

@@ -25,7 +25,7 @@ const ACTIONS: Array<{ action: ProductAction; label: string; icon: Icon; color: 
     { action: 'edit', label: es.products.actions.edit, icon: IconPencil, color: 'teal' },
   ];
 
-const SKELETON_ROWS = 12; // SPEC 9
+const SKELETON_ROWS = 12;
 /** Rows painted in the first frame after a sort or filter change; the rest follow in the background. */
 const FIRST_ROWS = 15;
 
@@ -171,7 +171,7 @@ const ProductRow = memo(function ProductRow({
   );
 });
 
-/** CUID / Nombre / Stock / Acciones (SPEC 2); a red 'Bajo stock' badge at stock ≤ 10. */
+/** CUID / Nombre / Stock / Acciones; a red 'Bajo stock' badge at stock ≤ 10. */
 export const ProductsTable = memo(function ProductsTable({
   products,
   onAction,

@@ -3,7 +3,7 @@ import { PRODUCT_SORTS, type ProductCounts, type ProductSort } from '@mostrador/
 import { IconSearch } from '@tabler/icons-react';
 import { es } from '../../../i18n/es';
 
-/** 'Totales' and 'Bajo stock' over the whole catalogue (SPEC 2). */
+/** 'Totales' and 'Bajo stock' over the whole catalogue, whatever the search and filters. */
 export function ProductCounters({ counts }: { counts: ProductCounts | null }) {
   const tiles = [
     { key: 'total', label: es.products.counters.total, value: counts?.total, color: undefined },

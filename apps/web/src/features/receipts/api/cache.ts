@@ -1,7 +1,7 @@
 import type { ListReceiptsResponse, Receipt } from '@mostrador/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { clientKeys } from '../../clients/api/clients';
-import { productsQuery } from '../../products/api/products';
+import { clientKeys } from '../../clients';
+import { productKeys } from '../../products';
 import { receiptKeys } from './keys';
 
 /**
@@ -25,5 +25,5 @@ export function storeReceipt(queryClient: QueryClient, receipt: Receipt, { touch
   );
   void queryClient.invalidateQueries({ queryKey: receiptKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: clientKeys.all });
-  if (touchedStock) void queryClient.invalidateQueries({ queryKey: productsQuery.queryKey });
+  if (touchedStock) void queryClient.invalidateQueries({ queryKey: productKeys.all });
 }

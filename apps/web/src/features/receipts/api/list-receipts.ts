@@ -40,7 +40,7 @@ export const receiptListQuery = (params: ReceiptListParams) =>
   });
 
 /**
- * Every receipt of a date range (DESIGN 4: pages of at most 1,000, newest first): the pages
+ * Every receipt of a date range (the server answers pages of at most 1,000, newest first): the pages
  * are fetched one after another and the list grows as they arrive, so the tiles and counts
  * end up covering the whole range, not only the first page.
  */

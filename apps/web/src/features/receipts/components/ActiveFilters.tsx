@@ -7,6 +7,7 @@ import {
   type ReceiptFilter,
 } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
+import type { ActiveReceiptFilter } from '../filter-params';
 
 const t = es.receipts.filters;
 
@@ -27,7 +28,7 @@ export function ActiveFilters({
   resultCount: number | null;
   /** Receipts still arriving: the count so far. */
   loadingMore: boolean;
-  onClear: (key: ReturnType<typeof activeReceiptFilters>[number]) => void;
+  onClear: (key: ActiveReceiptFilter) => void;
   onClearAll: () => void;
 }) {
   const active = activeReceiptFilters(filter, today);

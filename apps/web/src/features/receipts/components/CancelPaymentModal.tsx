@@ -7,7 +7,7 @@ import { useCancelPayment } from '../api/receipt-actions';
 
 const t = es.receipts.cancelPayment;
 
-/** SPEC 4: cancelling a payment is irreversible, so it asks first. */
+/** Cancelling a payment is irreversible, so it asks first. */
 export function CancelPaymentModal({
   receipt,
   payment,

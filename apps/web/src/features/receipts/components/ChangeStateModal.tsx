@@ -11,7 +11,7 @@ import { ReceiptStateBadge } from './ReceiptStateBadge';
 const t = es.receipts.changeState;
 
 /**
- * SPEC 4: any target may be chosen; confirming is blocked, with a warning, while the target is
+ * Any target state may be chosen; confirming is blocked, with a warning, while the target is
  * the current state. The menu opens it aimed at Cancelled.
  */
 export function ChangeStateModal({

@@ -12,14 +12,10 @@ import {
   type PaymentMode,
 } from '@mostrador/shared';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { es } from '../../../i18n/es';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useClients } from '../../clients/api/clients';
-import { handleCreatedPrintResult } from '../../printing';
-import { CreateClientModal } from '../../clients/components/CreateClientModal';
-import { useProducts } from '../../products/api/products';
-import { newIdempotencyKey, useCreateReceipt } from '../api/create-receipt';
+import { CreateClientModal, useClients } from '../../clients';
+import { useProducts } from '../../products';
 import {
   CLIENT_CREATE_NEW,
   CLIENT_UNSPECIFIED,
@@ -34,19 +30,20 @@ import {
   toCreateReceiptBody,
 } from '../receipt-form';
 import { accentInsensitiveFilter } from './options-filter';
-import { ReceiptItemRow, rememberPrices } from './ReceiptItemRow';
+import { ReceiptItemRow } from './ReceiptItemRow';
+import { useSubmitReceipt } from './useSubmitReceipt';
 
 const t = es.receipts.create;
 
 export interface CreateReceiptModalProps {
   opened: boolean;
   onClose: () => void;
-  /** The voice assistant's receipt (SPEC 3): rows it did not understand come marked for review. */
+  /** The voice assistant's receipt: rows it did not understand come marked for review. */
   prefill?: ReceiptPrefill | null;
   onCreated?: (receipt: CreateReceiptResponse) => void;
 }
 
-/** 'Nueva Remisión' (SPEC 2, 5). The form mounts on every opening, so it starts from `prefill`. */
+/** 'Nueva Remisión'. The form mounts on every opening, so it starts from `prefill`. */
 export function CreateReceiptModal({ opened, onClose, prefill, onCreated }: CreateReceiptModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
@@ -67,12 +64,13 @@ function CreateReceiptForm({
 }) {
   const products = useProducts();
   const clients = useClients();
-  const create = useCreateReceipt();
+  const sale = useSubmitReceipt((receipt) => {
+    onCreated?.(receipt);
+    onClose();
+  });
   const [creatingClient, setCreatingClient] = useState(false);
   // A client created from this form, shown before the refreshed list arrives.
   const [newClient, setNewClient] = useState<Client | null>(null);
-  // One key per submission of the same sale, reused when it is sent again.
-  const attempt = useRef<{ key: string; body: string } | null>(null);
 
   const [initialValues] = useState(() => initialReceiptFormValues(prefill));
   const form = useForm<ReceiptFormValues>({ initialValues });
@@ -116,30 +114,13 @@ function CreateReceiptForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
+    if (sale.isPending) return;
     const current = form.getValues();
     const knownClients = clients.data ? new Set(clientList.map((c) => c.id)) : undefined;
     const validate = schemaResolver(receiptFormSchema(new Set(productById.keys()), knownClients), { sync: true });
     const errors = validate(current);
     form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-
-    const body = toCreateReceiptBody(current);
-    const serialized = JSON.stringify(body);
-    if (attempt.current?.body !== serialized) attempt.current = { key: newIdempotencyKey(), body: serialized };
-    create.mutate(
-      { body, idempotencyKey: attempt.current.key },
-      {
-        onSuccess: (receipt) => {
-          rememberPrices(body.items);
-          notifySuccess(t.created(receipt.id));
-          void handleCreatedPrintResult(receipt.printResult);
-          onCreated?.(receipt);
-          onClose();
-        },
-        onError: (error) => notifyFailure(t.failed, error),
-      },
-    );
+    if (Object.keys(errors).length === 0) sale.submit(toCreateReceiptBody(current));
   };
 
   return (
@@ -242,7 +223,7 @@ function CreateReceiptForm({
             <Button variant="default" onClick={onClose}>
               {es.common.cancel}
             </Button>
-            <Button type="submit" loading={create.isPending} disabled={!products.isSuccess}>
+            <Button type="submit" loading={sale.isPending} disabled={!products.isSuccess}>
               {t.submit}
             </Button>
           </Group>

@@ -30,7 +30,7 @@ import { IconChevronDown, IconChevronRight, IconX } from '@tabler/icons-react';
 import { memo, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../i18n/es';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { CancelPaymentModal } from './CancelPaymentModal';
 import { ReceiptActionMenu } from './ReceiptActionMenu';
 import { ReceiptStateBadge } from './ReceiptStateBadge';
@@ -38,7 +38,7 @@ import { ReceiptStateBadge } from './ReceiptStateBadge';
 const t = es.receipts.card;
 
 /**
- * A receipt (SPEC 2 "Receipt card / detail"): number, state, date, client link, payment mode,
+ * A receipt: number, state, date, client link, payment mode,
  * seller, items, credit payments, total and balance, and the action menu for Admin/Manager.
  * Used by the receipt list, the receipt page and the client detail page.
  */

@@ -24,12 +24,11 @@ import {
 import { IconChevronDown, IconChevronRight, IconFilter, IconSearch } from '@tabler/icons-react';
 import { memo, type Ref, useState } from 'react';
 import { es } from '../../../i18n/es';
+import type { DateMode } from '../filter-params';
 
 const t = es.receipts.filters;
 
-export type DateMode = 'day' | 'range';
-
-/** The 'Filtros y Búsqueda' panel (SPEC 2). */
+/** The collapsible 'Filtros y Búsqueda' panel: client search, payment mode, state, day or range, pending. */
 export const ReceiptFilters = memo(function ReceiptFilters({
   filter,
   onChange,

@@ -43,7 +43,7 @@ export function ReceiptList({
   );
 }
 
-/** SPEC 2/9: six skeleton rows while loading. */
+/** Six skeleton rows while loading. */
 export function ReceiptListSkeleton() {
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" aria-busy="true">

@@ -12,7 +12,7 @@ export interface ReceiptActionDialogProps {
   onClose: () => void;
 }
 
-/** One entry of the receipt action menu (SPEC 2), and the dialog it opens. */
+/** One entry of the receipt action menu, and the dialog it opens. */
 export interface ReceiptAction {
   key: string;
   label: string;
@@ -29,7 +29,7 @@ function CancelReceiptDialog(props: ReceiptActionDialogProps) {
 
 /**
  * The action menu, in order. The menu shows only to Protected-level roles (Admin, Manager).
- * The last entry, print (SPEC 2, for every state), is the printing feature's copies modal.
+ * The last entry, print (offered in every state), is the printing feature's copies modal.
  */
 export const RECEIPT_ACTIONS: ReceiptAction[] = [
   {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   type CashCountReport,
   type CutData,
@@ -11,6 +11,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../i18n/es';
+import { type Column, CutTable } from './CutTable';
 
 const t = es.reports.document;
 const units = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
@@ -18,7 +19,7 @@ const signed = (n: number) => (n > 0 ? `+${units.format(n)}` : units.format(n));
 /** The cut is checked to the centavo: every amount with its two decimals. */
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 
-/** The four sections of a cut (SPEC 2), from its stored snapshot. */
+/** The four sections of a cut (inventory movements, sales, pending payments, totals), from its stored snapshot. */
 export function CutDocument({ report }: { report: CashCountReport }) {
   const cut = useMemo(() => parseCutData(report.data), [report.data]);
   if (!cut) {
@@ -62,59 +63,67 @@ function Product({ name, code }: { name: string; code: string }) {
   );
 }
 
-const Num = ({ children }: { children: ReactNode }) => <Table.Td ta="right">{children}</Table.Td>;
-const NumTh = ({ children }: { children: ReactNode }) => <Table.Th ta="right">{children}</Table.Th>;
+/** A figure that closes a row (final stock, what is still owed). */
+const Strong = ({ children }: { children: ReactNode }) => (
+  <Text span fw={600} size="sm">
+    {children}
+  </Text>
+);
+
+type InventoryRow = CutData['inventory'][number];
+type SalesRow = CutData['sales'][number];
+type PendingRow = CutData['pending'][number];
+
+const ic = t.inventoryColumns;
+const inventoryColumns: Array<Column<InventoryRow>> = [
+  { header: ic.product, cell: (row) => <Product name={row.name} code={row.cuid} /> },
+  { header: ic.initial, numeric: true, cell: (row) => units.format(row.initial) },
+  { header: ic.sales, numeric: true, cell: (row) => units.format(row.sales) },
+  { header: ic.returned, numeric: true, cell: (row) => units.format(row.returned) },
+  { header: ic.adds, numeric: true, cell: (row) => units.format(row.adds) },
+  { header: ic.merma, numeric: true, cell: (row) => units.format(row.merma) },
+  { header: ic.adjustments, numeric: true, cell: (row) => signed(row.adjustments) },
+  { header: ic.final, numeric: true, cell: (row) => <Strong>{units.format(row.final)}</Strong> },
+];
+
+const sc = t.salesColumns;
+const salesColumns: Array<Column<SalesRow>> = [
+  { header: sc.product, cell: (row) => <Product name={row.name} code={row.productCuid} /> },
+  { header: sc.quantity, numeric: true, cell: (row) => units.format(row.units) },
+  { header: sc.price, numeric: true, cell: (row) => money(row.price) },
+  { header: sc.total, numeric: true, cell: (row) => money(row.total) },
+  { header: sc.paymentMode, cell: (row) => PAYMENT_MODE_LABELS[row.paymentMode] },
+];
+
+const pc = t.pendingColumns;
+const pendingColumns: Array<Column<PendingRow>> = [
+  {
+    header: pc.folio,
+    cell: (row) => (
+      <Anchor component={Link} to={`/receipts/${row.id}`} size="sm">
+        #{row.id}
+      </Anchor>
+    ),
+  },
+  { header: pc.client, cell: (row) => row.client ?? t.noClient },
+  { header: pc.amount, numeric: true, cell: (row) => money(row.amount) },
+  { header: pc.paid, numeric: true, cell: (row) => money(row.paid) },
+  { header: pc.pending, numeric: true, cell: (row) => <Strong>{money(row.pending)}</Strong> },
+];
 
 function InventorySection({ cut }: { cut: CutData }) {
-  const c = t.inventoryColumns;
   return (
     <Section title={t.inventory}>
       {cut.inventory.length === 0 ? (
         <Text c="dimmed">{t.noData}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{c.product}</Table.Th>
-                <NumTh>{c.initial}</NumTh>
-                <NumTh>{c.sales}</NumTh>
-                <NumTh>{c.returned}</NumTh>
-                <NumTh>{c.adds}</NumTh>
-                <NumTh>{c.merma}</NumTh>
-                <NumTh>{c.adjustments}</NumTh>
-                <NumTh>{c.final}</NumTh>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cut.inventory.map((row) => (
-                <Table.Tr key={row.productId}>
-                  <Table.Td>
-                    <Product name={row.name} code={row.cuid} />
-                  </Table.Td>
-                  <Num>{units.format(row.initial)}</Num>
-                  <Num>{units.format(row.sales)}</Num>
-                  <Num>{units.format(row.returned)}</Num>
-                  <Num>{units.format(row.adds)}</Num>
-                  <Num>{units.format(row.merma)}</Num>
-                  <Num>{signed(row.adjustments)}</Num>
-                  <Num>
-                    <Text span fw={600} size="sm">
-                      {units.format(row.final)}
-                    </Text>
-                  </Num>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CutTable columns={inventoryColumns} rows={cut.inventory} rowKey={(row) => row.productId} minWidth={640} />
       )}
     </Section>
   );
 }
 
 function SalesSection({ cut }: { cut: CutData }) {
-  const c = t.salesColumns;
   return (
     <Section title={t.sales}>
       {cut.sales.length === 0 ? (
@@ -125,76 +134,24 @@ function SalesSection({ cut }: { cut: CutData }) {
           </Text>
         </Paper>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{c.product}</Table.Th>
-                <NumTh>{c.quantity}</NumTh>
-                <NumTh>{c.price}</NumTh>
-                <NumTh>{c.total}</NumTh>
-                <Table.Th>{c.paymentMode}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cut.sales.map((row) => (
-                <Table.Tr key={`${row.productId}-${row.price}-${row.paymentMode}`}>
-                  <Table.Td>
-                    <Product name={row.name} code={row.productCuid} />
-                  </Table.Td>
-                  <Num>{units.format(row.units)}</Num>
-                  <Num>{money(row.price)}</Num>
-                  <Num>{money(row.total)}</Num>
-                  <Table.Td>{PAYMENT_MODE_LABELS[row.paymentMode]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CutTable
+          columns={salesColumns}
+          rows={cut.sales}
+          rowKey={(row) => `${row.productId}-${row.price}-${row.paymentMode}`}
+          minWidth={520}
+        />
       )}
     </Section>
   );
 }
 
 function PendingSection({ cut }: { cut: CutData }) {
-  const c = t.pendingColumns;
   return (
     <Section title={t.pending}>
       {cut.pending.length === 0 ? (
         <Text c="dimmed">{t.noPending}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{c.folio}</Table.Th>
-                <Table.Th>{c.client}</Table.Th>
-                <NumTh>{c.amount}</NumTh>
-                <NumTh>{c.paid}</NumTh>
-                <NumTh>{c.pending}</NumTh>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cut.pending.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/receipts/${row.id}`} size="sm">
-                      #{row.id}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{row.client ?? t.noClient}</Table.Td>
-                  <Num>{money(row.amount)}</Num>
-                  <Num>{money(row.paid)}</Num>
-                  <Num>
-                    <Text span fw={600} size="sm">
-                      {money(row.pending)}
-                    </Text>
-                  </Num>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CutTable columns={pendingColumns} rows={cut.pending} rowKey={(row) => row.id} minWidth={480} />
       )}
     </Section>
   );

@@ -7,7 +7,7 @@ const t = es.reports.logs;
 const units = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
 const signed = (n: number) => (n > 0 ? `+${units.format(n)}` : units.format(n));
 
-/** One inventory movement: reason (SPEC 4 label and colour), product, user, delta, before → after, note, date. */
+/** One inventory movement: reason (label and colour from packages/shared), product, user, delta, before → after, note, date. */
 export const InventoryLogCard = memo(function InventoryLogCard({ log }: { log: InventoryLog }) {
   return (
     <Card

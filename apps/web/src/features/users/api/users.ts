@@ -1,9 +1,10 @@
 import type { RegisterInput, User } from '@mostrador/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { userKeys } from './keys';
 
 export const usersQuery = queryOptions({
-  queryKey: ['users'],
+  queryKey: userKeys.list(),
   queryFn: async () => (await api.get<{ users: User[] }>('/user/list')).data.users,
 });
 
@@ -15,6 +16,6 @@ export function useRegisterUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: RegisterInput) => (await api.post<User>('/auth/register', input)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

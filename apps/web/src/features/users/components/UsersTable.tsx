@@ -9,7 +9,7 @@ type Draft = Pick<User, 'name' | 'email' | 'role'>;
 const ROLE_COLORS: Record<Role, string> = { Admin: 'grape', Manager: 'blue', Seller: 'teal' };
 
 /**
- * Users with inline row edit. SPEC 2: saving an inline edit is local only (no call is made),
+ * Users with inline row edit. Saving an inline edit is local only (there is no endpoint for it),
  * so edits live in this component's state and vanish on reload.
  */
 export function UsersTable({ users }: { users: User[] }) {

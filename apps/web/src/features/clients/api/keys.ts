@@ -1,0 +1,6 @@
+/** Query keys of the clients feature: every list and detail lives under ['clients'], so one invalidation refreshes both. */
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: () => [...clientKeys.all, 'list'] as const,
+  details: (id: number) => [...clientKeys.all, 'details', id] as const,
+};

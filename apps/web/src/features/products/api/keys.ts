@@ -1,0 +1,5 @@
+/** Query keys of the products feature: everything lives under ['products']. */
+export const productKeys = {
+  all: ['products'] as const,
+  list: () => [...productKeys.all, 'list'] as const,
+};

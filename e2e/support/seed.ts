@@ -1,0 +1,97 @@
+// The one home of e2e test data: products, clients, receipts and stock moves are created straight
+// through the real API, signed in as a role, and every call must succeed. Records get unique names
+// (`unique()`), so tests running side by side on the same server never see each other's data.
+import {
+  businessNowLocalTimestamp,
+  type Client,
+  type CreateReceiptInput,
+  type Product,
+  type Receipt,
+  type RegisterClientInput,
+  type Role,
+} from '@mostrador/shared';
+import { type APIRequestContext, expect, request } from '@playwright/test';
+import { USERS } from './users';
+
+export const baseURL = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright (global-setup starts the server).');
+  return url;
+};
+
+/** A short unique suffix so tests running side by side never share data. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** An API client signed in as that role. */
+export async function apiAs(role: Role): Promise<APIRequestContext> {
+  const anonymous = await request.newContext({ baseURL: baseURL() });
+  const response = await anonymous.post('/api/auth/login', {
+    data: { email: USERS[role].email, password: USERS[role].password },
+  });
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  await anonymous.dispose();
+  return request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { authorization: `Bearer ${accessToken}` } });
+}
+
+export interface ProductSeed {
+  /** Default: 'Producto <unique>'. Given, it is used as written. */
+  name?: string;
+  /** Default: 'E2E-<UNIQUE>'. */
+  cuid?: string;
+  units?: string;
+  stock?: number;
+}
+
+export class Seed {
+  static async as(role: Role = 'Admin'): Promise<Seed> {
+    return new Seed(await apiAs(role));
+  }
+
+  constructor(readonly api: APIRequestContext) {}
+
+  dispose() {
+    return this.api.dispose();
+  }
+
+  /** POST /api<path> that must succeed: its JSON answer. */
+  async post<T>(path: string, data: unknown): Promise<T> {
+    const response = await this.api.post(`/api${path}`, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  /** GET /api<path> that must succeed: its JSON answer. */
+  async get<T>(path: string): Promise<T> {
+    const response = await this.api.get(`/api${path}`);
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  async product({ name, cuid, units = 'pza', stock = 20 }: ProductSeed = {}): Promise<Product> {
+    const id = unique();
+    const response = await this.api.post('/api/product/create', {
+      multipart: {
+        name: name ?? `Producto ${id}`,
+        cuid: cuid ?? `E2E-${id}`.toUpperCase(),
+        units,
+        stockQuantity: String(stock),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as Product;
+  }
+
+  client(fields: RegisterClientInput): Promise<Client> {
+    return this.post<Client>('/client/register', fields);
+  }
+
+  /** A sale; `date` defaults to now in Monterrey. */
+  receipt({ date = businessNowLocalTimestamp(), ...body }: Omit<CreateReceiptInput, 'date'> & { date?: string }) {
+    return this.post<Receipt>('/receipt/create', { ...body, date });
+  }
+
+  async stockOf(productId: number): Promise<number | undefined> {
+    const { products } = await this.get<{ products: Product[] }>('/product/list');
+    return products.find((p) => p.id === productId)?.stockQuantity;
+  }
+}
