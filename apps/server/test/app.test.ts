@@ -9,6 +9,7 @@ import { ensureFirstAdmin } from '../src/modules/auth/bootstrap.js';
 import { verifyPassword } from '../src/modules/auth/password.js';
 import { TEST_JWT_SECRET, testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { errorBody } from './helpers/errors.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -121,6 +122,6 @@ describe('HTTP surface', () => {
       headers: { 'content-type': 'application/xml' },
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Tipo de contenido no soportado.', error: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(response.json()).toEqual(errorBody('Tipo de contenido no soportado.', 'UNSUPPORTED_MEDIA_TYPE'));
   });
 });

@@ -12,6 +12,7 @@ import {
   stockOf,
   TODAY_NOON,
 } from './helpers/receipts-factories.js';
+import { errorBody } from './helpers/errors.js';
 
 let t: TestApp;
 const db = () => t.testDb.database.db;
@@ -110,10 +111,12 @@ describe('Idempotency-Key on create', () => {
     expect((await postReceipt(t, saleOf(product.id, 1), { headers })).statusCode).toBe(201);
     const other = await postReceipt(t, saleOf(product.id, 3), { headers });
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({
-      message: 'La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada remisión.',
-      error: 'CONFLICT',
-    });
+    expect(other.json()).toEqual(
+      errorBody(
+        'La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada remisión.',
+        'CONFLICT',
+      ),
+    );
     expect(await stockOf(db(), product.id)).toBe(9);
   });
 

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { seedProduct } from '../helpers/receipts-factories.js';
+import { errorBody } from '../helpers/errors.js';
 
 const CSP = [
   "default-src 'self'",
@@ -232,10 +233,9 @@ describe('security headers', () => {
     });
     await app.close();
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
-      message: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.',
-      error: 'INTERNAL',
-    });
+    expect(response.json()).toEqual(
+      errorBody('Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.', 'INTERNAL'),
+    );
     expect(securityProblems(response)).toEqual([]);
   });
 });

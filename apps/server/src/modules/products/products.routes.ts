@@ -1,23 +1,22 @@
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import fastifyMultipart from '@fastify/multipart';
 import {
   addInventoryBodySchema,
   adjustInventoryBodySchema,
   createProductBodySchema,
   editProductBodySchema,
   MAX_IMAGE_BYTES,
-  PRODUCT_MESSAGES,
   productListResponseSchema,
   productSchema,
   removeInventoryBodySchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../../lib/types.js';
+import { readImageForm } from './image-form.js';
 import { type ImageUpload, isImageUpload } from './images.js';
 import { createProductsService } from './products.service.js';
 
-// The optional image of create/edit: the multipart file field `image`, read into memory by onFile.
+// The optional image of create/edit: the multipart file field `image`, read into memory by readImageForm.
 const imageField = z
   .custom<ImageUpload>(isImageUpload, { error: 'Debe ser un archivo de imagen.' })
   .optional()
@@ -25,25 +24,6 @@ const imageField = z
 
 const createRequestSchema = createProductBodySchema.extend({ image: imageField });
 const editRequestSchema = editProductBodySchema.extend({ image: imageField });
-
-/** Reads the uploaded file into memory (busboy stops at 5 MB) so the body validator sees it. */
-async function readFilePart(part: MultipartFile) {
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUCT_MESSAGES.imageSize);
-    }
-    throw error;
-  }
-  // An empty file input (no file chosen) is the same as no image.
-  if (data.length === 0 && !part.filename) {
-    delete part.fields[part.fieldname];
-    return;
-  }
-  part.value = { filename: part.filename, mimetype: part.mimetype, data } satisfies ImageUpload;
-}
 
 const actor = (request: FastifyRequest) => ({ id: request.user.id, name: request.user.name });
 
@@ -100,10 +80,9 @@ const productsRoutes: RoutesPlugin = async (app) => {
   // only in this scope.
   const withImages: RoutesPlugin = async (scope) => {
     await scope.register(fastifyMultipart, {
-      attachFieldsToBody: 'keyValues',
-      onFile: readFilePart,
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
     });
+    scope.addHook('preValidation', readImageForm);
 
     scope.post(
       '/product/create',
