@@ -69,7 +69,13 @@ function errorsPlugin(app: FastifyInstance) {
       return sendError(request, reply, status, STATUS_CODES[status] ?? 'VALIDATION_ERROR', message);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, 500, 'INTERNAL', 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.');
+    return sendError(
+      request,
+      reply,
+      500,
+      'INTERNAL',
+      'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.',
+    );
   });
 }
 

@@ -34,7 +34,11 @@ const productsRoutes: RoutesPlugin = async (app) => {
     '/product/list',
     {
       config: { operation: 'product/list' },
-      schema: { tags: ['products'], response: { 200: productListResponseSchema } },
+      schema: {
+        summary: 'Listar productos con su stock',
+        tags: ['products'],
+        response: { 200: productListResponseSchema },
+      },
     },
     async () => ({ products: await products.list() }),
   );
@@ -43,7 +47,13 @@ const productsRoutes: RoutesPlugin = async (app) => {
     '/product/addInventory',
     {
       config: { operation: 'product/addInventory' },
-      schema: { tags: ['products'], body: addInventoryBodySchema, response: { 200: productSchema } },
+      schema: {
+        summary: 'Registrar una entrada de inventario',
+        tags: ['products'],
+        errors: [404],
+        body: addInventoryBodySchema,
+        response: { 200: productSchema },
+      },
     },
     (request) => products.addInventory(request.body, actor(request)),
   );
@@ -53,7 +63,9 @@ const productsRoutes: RoutesPlugin = async (app) => {
     {
       config: { operation: 'product/removeInventory' },
       schema: {
+        summary: 'Registrar una merma',
         tags: ['products'],
+        errors: [404, 409],
         description: 'Registra una merma (MERMA).',
         body: removeInventoryBodySchema,
         response: { 200: productSchema },
@@ -67,7 +79,9 @@ const productsRoutes: RoutesPlugin = async (app) => {
     {
       config: { operation: 'product/adjustInventory' },
       schema: {
+        summary: 'Ajustar el inventario',
         tags: ['products'],
+        errors: [404, 409],
         description: 'Ajuste con signo (ADJUSTMENT).',
         body: adjustInventoryBodySchema,
         response: { 200: productSchema },
@@ -89,7 +103,9 @@ const productsRoutes: RoutesPlugin = async (app) => {
       {
         config: { operation: 'product/create' },
         schema: {
+          summary: 'Crear un producto',
           tags: ['products'],
+          errors: [409],
           consumes: ['multipart/form-data', 'application/json'],
           body: createRequestSchema,
           response: { 201: productSchema },
@@ -106,7 +122,9 @@ const productsRoutes: RoutesPlugin = async (app) => {
       {
         config: { operation: 'product/edit' },
         schema: {
+          summary: 'Editar un producto',
           tags: ['products'],
+          errors: [404, 409],
           consumes: ['multipart/form-data', 'application/json'],
           body: editRequestSchema,
           response: { 200: productSchema },
