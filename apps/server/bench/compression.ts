@@ -7,6 +7,7 @@
 //   npx tsx apps/server/bench/compression.ts --no-write   # measures only
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -43,6 +44,9 @@ interface EncodingResult {
 export interface CompressionResults {
   startedAt: string;
   receipts: number;
+  /** Load average (1 / 5 / 15 min) before and after: the machine may be shared. */
+  loadBefore: number[];
+  loadAfter: number[];
   results: EncodingResult[];
 }
 
@@ -119,6 +123,7 @@ async function measureEncoding(server: RunningServer, token: string, encoding: E
 /** Generates a database, starts the server bundle on it and measures each encoding. */
 export async function measureCompression(serverEntry: string, runDir: string): Promise<CompressionResults> {
   const receipts = 5000;
+  const loadBefore = loadavg();
   const db = `sqlite:${join(runDir, 'compression.db')}`;
   log(`generando ${n(receipts)} remisiones…`);
   await generate({ ...DEFAULT_GENERATE, db, receipts, busy: 1000, log: () => undefined });
@@ -148,7 +153,7 @@ export async function measureCompression(serverEntry: string, runDir: string): P
       );
       results.push(result);
     }
-    return { startedAt: new Date().toISOString(), receipts, results };
+    return { startedAt: new Date().toISOString(), receipts, loadBefore, loadAfter: loadavg(), results };
   } finally {
     await server.stop();
   }
@@ -163,7 +168,8 @@ export function renderCompression(r: CompressionResults): string {
     '',
     `Run of ${r.startedAt.replace('T', ' ').slice(0, 16)} UTC: \`npx tsx apps/server/bench/compression.ts\`, ` +
       `the server bundle on a generated SQLite database of ${n(r.receipts)} receipts, over loopback. ` +
-      `The page is \`GET ${PAGE_PATH}\` (${n(plain.rows)} receipts, as a seller).`,
+      `The page is \`GET ${PAGE_PATH}\` (${n(plain.rows)} receipts, as a seller). Load average before / after: ` +
+      `${r.loadBefore.map((l) => l.toFixed(2)).join(' / ')}; ${r.loadAfter.map((l) => l.toFixed(2)).join(' / ')}.`,
     '',
     `| Content-Encoding | Size | vs. none | Compress | Client decode | Alone p50 / p95 | 4 connections | … p50 / p95 | ${LINKS_MBIT.map((m) => `Transfer at ${m} Mbit/s`).join(' | ')} |`,
     `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ${LINKS_MBIT.map(() => '---:').join(' | ')} |`,
