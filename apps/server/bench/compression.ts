@@ -5,7 +5,6 @@
 //
 //   npx tsx apps/server/bench/compression.ts              # measures and writes the section
 //   npx tsx apps/server/bench/compression.ts --no-write   # measures only
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +15,7 @@ import type { SessionResponse } from '@mostrador/shared';
 import { buildServerBundle, makeRunDir, ROOT, type RunningServer, startServer } from '../scripts/server-process.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate } from './generate.js';
 import { type LoadResult, runLoad, summarize } from './load.js';
+import { writeBetweenMarkers } from './markers.js';
 
 const START = '<!-- compression:start (written by apps/server/bench/compression.ts; edits here are overwritten) -->';
 const END = '<!-- compression:end -->';
@@ -199,17 +199,14 @@ export function renderCompression(r: CompressionResults): string {
   return lines.join('\n');
 }
 
-/** Replaces the section between the markers, or appends it. */
+/** Replaces the section between its markers, or appends it under its own heading. */
 export function writeCompression(file: string, r: CompressionResults) {
-  const section = renderCompression(r);
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n## Compression\n\n${section}\n`;
-  writeFileSync(file, next);
+  const block = renderCompression(r);
+  writeBetweenMarkers(
+    file,
+    { start: START, end: END, block },
+    (current) => `${current.trimEnd()}\n\n## Compression\n\n${block}\n`,
+  );
 }
 
 async function main() {

@@ -7,8 +7,8 @@ import type { Config } from '../src/config.js';
 import type { App } from '../src/lib/types.js';
 import { createTestApp, TEST_JWT_SECRET, TEST_PASSWORD, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { ensureUser } from './helpers/factories.js';
 import { errorBody } from './helpers/errors.js';
+import { ensureUser } from './helpers/factories.js';
 
 // POST /api/getEphemeralKey against a local HTTP server standing in for the voice provider.
 

@@ -2,8 +2,8 @@ import type { SessionResponse } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURE_LIMIT } from '../src/modules/auth/auth.service.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/app.js';
-import { ensureUser } from './helpers/factories.js';
 import { errorBody } from './helpers/errors.js';
+import { ensureUser } from './helpers/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

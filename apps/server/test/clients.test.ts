@@ -1,8 +1,8 @@
 import type { Client, ClientDetails } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { ensureUser } from './helpers/factories.js';
 import { errorBody } from './helpers/errors.js';
+import { ensureUser } from './helpers/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

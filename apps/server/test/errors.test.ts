@@ -1,9 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from './helpers/app.js';
-import { createTestDatabase } from './helpers/database.js';
-import { errorBody } from './helpers/errors.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody, requestWithDatabaseGone } from './helpers/errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -111,23 +109,7 @@ describe('the request id', () => {
         done();
       },
     });
-    // A database that is gone makes the query fail: an unexpected error.
-    const testDb = await createTestDatabase();
-    const app = await buildApp({
-      config: testConfig(),
-      database: testDb.database,
-      jwtSecret: TEST_JWT_SECRET,
-      logger: { level: 'info', stream },
-    });
-    await app.ready();
-    const token = app.jwt.sign({ sub: '1', name: 'Ana', email: 'ana@x.mx', role: 'Admin' });
-    await testDb.drop();
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/product/list',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await app.close();
+    const response = await requestWithDatabaseGone({ level: 'info', stream });
     expect(response.statusCode).toBe(500);
     const requestId = response.headers['x-request-id'];
     expect(response.json().requestId).toBe(requestId);

@@ -6,8 +6,8 @@ import { COMMANDS, encodeCp850, labelValue, ticketToEscPos, wrap } from '../src/
 import { sendToPrinter } from '../src/modules/printing/printer.js';
 import { buildTicket, foldText } from '../src/modules/printing/ticket.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createReceipt, postReceipt, seedClient, seedProduct, stockOf } from './helpers/receipts-factories.js';
 import { errorBody } from './helpers/errors.js';
+import { createReceipt, postReceipt, seedClient, seedProduct, stockOf } from './helpers/receipts-factories.js';
 
 // Printing to an ESC/POS thermal printer over TCP (DESIGN 4). A local listener stands in for the
 // printer and keeps every byte it receives.

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { CreateReceiptResponse, PrintResult, Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from './helpers/receipts-factories.js';
 import { errorBody } from './helpers/errors.js';
+import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from './helpers/receipts-factories.js';
 
 // Printing without a thermal printer (DESIGN 4): the receipt's PDF on thermal-paper-sized pages,
 // and printReceipt / receipt/create answering with its address.

@@ -2,6 +2,7 @@ import type { Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_MS } from '../src/modules/receipts/idempotency.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import {
   createReceipt,
   creditReceipt,
@@ -12,7 +13,6 @@ import {
   stockOf,
   TODAY_NOON,
 } from './helpers/receipts-factories.js';
-import { errorBody } from './helpers/errors.js';
 
 let t: TestApp;
 const db = () => t.testDb.database.db;

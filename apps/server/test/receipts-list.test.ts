@@ -1,8 +1,8 @@
 import type { ListReceiptsResponse, Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createReceipt, postAction, seedClient, seedProduct } from './helpers/receipts-factories.js';
 import { errorBody } from './helpers/errors.js';
+import { createReceipt, postAction, seedClient, seedProduct } from './helpers/receipts-factories.js';
 
 // A database of its own with a known set of receipts (Pending receipts of any date show up in
 // every list while includePending is on, so no other test may add any here).

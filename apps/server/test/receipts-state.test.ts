@@ -1,6 +1,7 @@
 import type { Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import {
   createReceipt,
   creditReceipt,
@@ -11,7 +12,6 @@ import {
   stockOf,
   TODAY_NOON,
 } from './helpers/receipts-factories.js';
-import { errorBody } from './helpers/errors.js';
 
 let t: TestApp;
 const db = () => t.testDb.database.db;

@@ -1,6 +1,7 @@
 import { CREDIT_NEEDS_CLIENT, type Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import {
   createReceipt,
   inventoryLogsOf,
@@ -10,7 +11,6 @@ import {
   stockOf,
   TODAY_NOON,
 } from './helpers/receipts-factories.js';
-import { errorBody } from './helpers/errors.js';
 
 let t: TestApp;
 const db = () => t.testDb.database.db;
