@@ -1,7 +1,7 @@
 // Writes the figures of a bench run into docs/benchmarks.md, between two markers, keeping the
 // hand-written text around them.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { LoadResult } from './load.js';
+import { writeBetweenMarkers } from './markers.js';
 import type { BenchResults, DatabaseResults } from './run.js';
 
 const START = '<!-- bench:start (written by npm run bench; edits here are overwritten) -->';
@@ -157,12 +157,9 @@ export function renderReport(r: BenchResults): string {
 
 export function writeReport(path: string, results: BenchResults) {
   const block = renderReport(results);
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
-      : `${current || '# Benchmarks\n'}\n${block}\n`;
-  writeFileSync(path, next);
+  writeBetweenMarkers(
+    path,
+    { start: START, end: END, block },
+    (current) => `${current || '# Benchmarks\n'}\n${block}\n`,
+  );
 }

@@ -30,6 +30,7 @@ import {
   type RunningServer,
   startServer,
 } from '../scripts/server-process.js';
+import { measureCompression, writeCompression } from './compression.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate, GENERATOR_VERSION, type GenerateSummary } from './generate.js';
 import { type LoadResult, runLoad, summarize } from './load.js';
 import { writeReport } from './report.js';
@@ -503,6 +504,7 @@ async function main() {
     writeFileSync(join(CACHE_DIR, `results-${startedAt.replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
     if (!args['no-write']) {
       writeReport(resolve(ROOT, args.out), results);
+      writeCompression(resolve(ROOT, args.out), await measureCompression(serverEntry, run.dir));
       log(`escrito ${args.out}`);
     }
   } finally {

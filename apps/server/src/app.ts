@@ -1,13 +1,16 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import type { App } from './lib/types.js';
+import { validatorCompiler } from './lib/validation.js';
 import { featureRoutes } from './modules/index.js';
 import accessPlugin from './plugins/access.js';
+import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import requestIdPlugin, { genReqId } from './plugins/request-id.js';
 import uploadsPlugin from './plugins/uploads.js';
 import webPlugin from './plugins/web.js';
 import { createServices } from './services.js';
@@ -23,6 +26,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, jwtSecret, logger = false }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger,
+    genReqId,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -33,7 +37,9 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.decorate('config', config);
   app.decorate('services', createServices({ database, config }));
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -8,6 +8,7 @@ import { verifyPassword } from '../src/lib/password.js';
 import { createServices } from '../src/services.js';
 import { TEST_JWT_SECRET, testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { errorBody } from './helpers/errors.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -121,6 +122,6 @@ describe('HTTP surface', () => {
       headers: { 'content-type': 'application/xml' },
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Tipo de contenido no soportado.', error: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(response.json()).toEqual(errorBody('Tipo de contenido no soportado.', 'UNSUPPORTED_MEDIA_TYPE'));
   });
 });

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import type { App } from '../src/lib/types.js';
 import { createTestApp, TEST_JWT_SECRET, TEST_PASSWORD, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { errorBody } from './helpers/errors.js';
 import { ensureUser } from './helpers/factories.js';
 
 // POST /api/getEphemeralKey against a local HTTP server standing in for the voice provider.
@@ -164,10 +165,9 @@ describe('POST /api/getEphemeralKey', () => {
       json(response, 500, { error: { message: `Internal error for key ${SERVER_KEY}`, type: 'server_error' } });
     const response = await getKey();
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({
-      message: 'El proveedor de voz respondió con un error (500). Inténtalo de nuevo.',
-      error: 'BAD_GATEWAY',
-    });
+    expect(response.json()).toEqual(
+      errorBody('El proveedor de voz respondió con un error (500). Inténtalo de nuevo.', 'BAD_GATEWAY'),
+    );
     expect(response.body).not.toContain('sk-prueba');
   });
 
@@ -234,7 +234,7 @@ describe('POST /api/getEphemeralKey', () => {
       const started = Date.now();
       const response = await getKey();
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ message: 'El proveedor de voz no respondió.', error: 'BAD_GATEWAY' });
+      expect(response.json()).toEqual(errorBody('El proveedor de voz no respondió.', 'BAD_GATEWAY'));
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       config.REALTIME_TIMEOUT_MS = usual;
@@ -278,10 +278,7 @@ describe('without OPENAI_API_KEY', () => {
   it('is 503 "El asistente de voz no está configurado."', async () => {
     const response = await t.injectAs('Admin', { method: 'POST', url: '/api/getEphemeralKey' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
-      message: 'El asistente de voz no está configurado.',
-      error: 'SERVICE_UNAVAILABLE',
-    });
+    expect(response.json()).toEqual(errorBody('El asistente de voz no está configurado.', 'SERVICE_UNAVAILABLE'));
   });
 
   it('still answers 403 to a Seller first', async () => {

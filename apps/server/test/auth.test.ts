@@ -2,6 +2,7 @@ import type { SessionResponse } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURE_LIMIT } from '../src/modules/auth/auth.service.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import { ensureUser } from './helpers/factories.js';
 
 let t: TestApp;
@@ -41,14 +42,14 @@ describe('POST /api/auth/login', () => {
     const unknown = await post('/api/auth/login', { email: 'nadie@tienda.mx', password: 'otra-cosa-123' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Correo o contraseña incorrectos', error: 'INVALID_CREDENTIALS' });
+      expect(response.json()).toEqual(errorBody('Correo o contraseña incorrectos', 'INVALID_CREDENTIALS'));
     }
   });
 
   it('rejects missing and unknown fields with a Spanish message naming the field', async () => {
     const missing = await post('/api/auth/login', { email: 'a@b.mx' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'La contraseña es obligatoria.', error: 'VALIDATION_ERROR' });
+    expect(missing.json()).toEqual(errorBody('La contraseña es obligatoria.', 'VALIDATION_ERROR'));
 
     const extra = await post('/api/auth/login', { email: 'a@b.mx', password: 'x', admin: true });
     expect(extra.statusCode).toBe(400);
@@ -63,10 +64,7 @@ describe('POST /api/auth/login', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'El cuerpo de la solicitud no es JSON válido.',
-      error: 'VALIDATION_ERROR',
-    });
+    expect(response.json()).toEqual(errorBody('El cuerpo de la solicitud no es JSON válido.', 'VALIDATION_ERROR'));
   });
 
   it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failures for one e-mail, even with the right password`, async () => {
@@ -152,7 +150,7 @@ describe('POST /api/auth/refreshToken', () => {
     // The legitimate holder of the newest token is signed out too.
     const legit = await post('/api/auth/refreshToken', { refreshToken: second.refreshToken });
     expect(legit.statusCode).toBe(401);
-    expect(legit.json()).toEqual({ message: 'La sesión expiró. Inicia sesión de nuevo.', error: 'UNAUTHORIZED' });
+    expect(legit.json()).toEqual(errorBody('La sesión expiró. Inicia sesión de nuevo.', 'UNAUTHORIZED'));
   });
 
   it('lets exactly one of two simultaneous refreshes with one token win', async () => {
@@ -217,7 +215,7 @@ describe('POST /api/auth/register and GET /api/user/list', () => {
       payload: { ...payload, name: 'Dos', email: 'DUP@tienda.mx' },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Ya existe un usuario con ese correo electrónico.', error: 'CONFLICT' });
+    expect(again.json()).toEqual(errorBody('Ya existe un usuario con ese correo electrónico.', 'CONFLICT'));
     const list = (await t.injectAs('Admin', { method: 'GET', url: '/api/user/list' })).json().users as Array<{
       email: string;
     }>;
@@ -237,7 +235,7 @@ describe('POST /api/auth/register and GET /api/user/list', () => {
   ])('rejects %j', async (payload, message) => {
     const response = await t.injectAs('Admin', { method: 'POST', url: '/api/auth/register', payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, error: 'VALIDATION_ERROR' });
+    expect(response.json()).toEqual(errorBody(message, 'VALIDATION_ERROR'));
   });
 });
 
@@ -245,6 +243,6 @@ describe('unknown API paths', () => {
   it('answer a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no/existe' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Ruta no encontrada.', error: 'NOT_FOUND' });
+    expect(response.json()).toEqual(errorBody('Ruta no encontrada.', 'NOT_FOUND'));
   });
 });

@@ -1,6 +1,7 @@
 import type { Client, ClientDetails } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import { ensureUser, type SeedPayment, seedProduct, seedReceipt } from './helpers/factories.js';
 
 let t: TestApp;
@@ -116,7 +117,7 @@ describe('POST /api/client/register', () => {
   ])('refuses %j with a 400 naming the field', async (payload, message) => {
     const response = await post('/api/client/register', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, error: 'VALIDATION_ERROR' });
+    expect(response.json()).toEqual(errorBody(message, 'VALIDATION_ERROR'));
   });
 });
 
@@ -231,11 +232,11 @@ describe('GET /api/client/details/:id', () => {
   it('answers 404 for an unknown client and 400 for an id that is not a positive integer', async () => {
     const missing = await get('/api/client/details/999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'El cliente #999999 no existe.', error: 'NOT_FOUND' });
+    expect(missing.json()).toEqual(errorBody('El cliente #999999 no existe.', 'NOT_FOUND'));
     for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
       const bad = await get(`/api/client/details/${id}`);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ message: 'El ID debe ser un número positivo', error: 'VALIDATION_ERROR' });
+      expect(bad.json()).toEqual(errorBody('El ID debe ser un número positivo', 'VALIDATION_ERROR'));
     }
   });
 });
@@ -299,7 +300,7 @@ describe('POST /api/client/edit', () => {
     expect(email.json().message).toBe('Correo electrónico inválido.');
     const missing = await post('/api/client/edit', { id: 999999, firstName: 'Val', lastName: 'Ida' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'El cliente #999999 no existe.', error: 'NOT_FOUND' });
+    expect(missing.json()).toEqual(errorBody('El cliente #999999 no existe.', 'NOT_FOUND'));
     const unchanged = (await get(`/api/client/details/${client.id}`)).json<ClientDetails>();
     expect(unchanged).toMatchObject({ firstName: 'Val', lastName: 'Ida' });
   });
@@ -343,11 +344,11 @@ describe('POST /api/client/disable', () => {
   it('answers 404 for an unknown client and 400 for a bad body', async () => {
     const missing = await post('/api/client/disable', { id: 999999 });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'El cliente #999999 no existe.', error: 'NOT_FOUND' });
+    expect(missing.json()).toEqual(errorBody('El cliente #999999 no existe.', 'NOT_FOUND'));
     const bad = await post('/api/client/disable', { id: 'uno' });
     expect(bad.statusCode).toBe(400);
     const extra = await post('/api/client/disable', { id: 1, motivo: 'x' });
-    expect(extra.json()).toEqual({ message: 'Campo no permitido: motivo', error: 'VALIDATION_ERROR' });
+    expect(extra.json()).toEqual(errorBody('Campo no permitido: motivo', 'VALIDATION_ERROR'));
   });
 
   it('is refused to a Seller, who can still register and read', async () => {

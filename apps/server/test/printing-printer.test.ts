@@ -6,6 +6,7 @@ import { COMMANDS, encodeCp850, labelValue, ticketToEscPos, wrap } from '../src/
 import { sendToPrinter } from '../src/modules/printing/printer.js';
 import { buildTicket, foldText } from '../src/modules/printing/ticket.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import { createReceipt, postReceipt, seedClient, seedProduct, stockOf } from './helpers/factories.js';
 
 // Printing to an ESC/POS thermal printer over TCP. A local listener stands in for the
@@ -253,7 +254,7 @@ describe('with a printer that is off (connection refused)', () => {
     });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: 'BAD_GATEWAY', message: 'No se pudo conectar con la impresora.' });
+    expect(response.json()).toEqual(errorBody('No se pudo conectar con la impresora.', 'BAD_GATEWAY'));
   });
 
   it('still makes the sale on receipt/create: 201 with printResult ok false, receipt and stock saved', async () => {
@@ -312,7 +313,7 @@ describe('with a printer that does not answer', () => {
     });
     const elapsed = Date.now() - retried;
     expect(print.statusCode).toBe(504);
-    expect(print.json()).toEqual({ error: 'GATEWAY_TIMEOUT', message: 'La impresora no respondió a tiempo.' });
+    expect(print.json()).toEqual(errorBody('La impresora no respondió a tiempo.', 'GATEWAY_TIMEOUT'));
     expect(elapsed).toBeGreaterThanOrEqual(290);
     expect(elapsed).toBeLessThan(2000);
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CreateReceiptResponse, PrintResult, Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from './helpers/factories.js';
 
 // Printing without a thermal printer: the receipt's PDF on thermal-paper-sized pages,
@@ -160,7 +161,7 @@ describe('GET /api/receipt/pdf/:id', () => {
   it('says which receipt is missing, and refuses copies below 1 or above 10', async () => {
     const missing = await getPdf(t, '/api/receipt/pdf/999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'La remisión #999999 no existe.' });
+    expect(missing.json()).toEqual(errorBody('La remisión #999999 no existe.', 'NOT_FOUND'));
     const receipt = await creditReceipt();
     for (const [copies, message] of [
       ['0', 'El número de copias debe ser al menos 1.'],

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 
 let t: TestApp;
 let db: Kysely<DB>;
@@ -174,10 +175,7 @@ describe('POST /api/product/create', () => {
     const cuid = code('BAD');
     const response = await create({ name: 'Mala foto', cuid, units: 'pza', stockQuantity: 5 }, { data, type });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'La imagen debe ser JPEG, PNG o WebP.',
-      error: 'VALIDATION_ERROR',
-    });
+    expect(response.json()).toEqual(errorBody('La imagen debe ser JPEG, PNG o WebP.', 'VALIDATION_ERROR'));
     expect(await db.selectFrom('products').select('id').where('cuid', '=', cuid).executeTakeFirst()).toBeUndefined();
     expect(uploadedFiles()).toHaveLength(files);
   });
@@ -191,10 +189,7 @@ describe('POST /api/product/create', () => {
       { data: big, type: 'image/png' },
     );
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({
-      message: 'La imagen no puede pesar más de 5 MB.',
-      error: 'PAYLOAD_TOO_LARGE',
-    });
+    expect(response.json()).toEqual(errorBody('La imagen no puede pesar más de 5 MB.', 'PAYLOAD_TOO_LARGE'));
     expect(await db.selectFrom('products').select('id').where('cuid', '=', cuid).executeTakeFirst()).toBeUndefined();
     expect(uploadedFiles()).toHaveLength(files);
   });
@@ -212,10 +207,7 @@ describe('POST /api/product/create', () => {
     const first = await newProduct(4);
     const response = await create({ name: 'Otro', cuid: first.cuid, units: 'kg', stockQuantity: 9 });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: `Ya existe un producto con el código "${first.cuid}".`,
-      error: 'CONFLICT',
-    });
+    expect(response.json()).toEqual(errorBody(`Ya existe un producto con el código "${first.cuid}".`, 'CONFLICT'));
     expect(await db.selectFrom('products').select('id').where('cuid', '=', first.cuid).execute()).toHaveLength(1);
     expect(await stockOf(first.id)).toBe(4);
   });
@@ -251,7 +243,7 @@ describe('POST /api/product/create', () => {
   ])('refuses %o with 400 "%s"', async (fields, message) => {
     const response = await create(fields as Record<string, string | number>);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, error: 'VALIDATION_ERROR' });
+    expect(response.json()).toEqual(errorBody(message, 'VALIDATION_ERROR'));
   });
 
   it('refuses a file sent under another field name', async () => {
@@ -304,7 +296,7 @@ describe('POST /api/product/edit', () => {
     expect((await t.app.inject({ method: 'GET', url: imageUrl! })).rawPayload.equals(JPEG)).toBe(true);
     const old = await t.app.inject({ method: 'GET', url: product.imageUrl! });
     expect(old.statusCode).toBe(404);
-    expect(old.json()).toEqual({ message: 'Imagen no encontrada.', error: 'NOT_FOUND' });
+    expect(old.json()).toEqual(errorBody('Imagen no encontrada.', 'NOT_FOUND'));
     expect(existsSync(join(uploadDir, product.imageUrl!.replace('/uploads/', '')))).toBe(false);
   });
 
@@ -325,14 +317,14 @@ describe('POST /api/product/edit', () => {
     const b = await newProduct(1);
     const taken = await edit({ id: b.id, name: b.name, cuid: a.cuid, units: 'pza' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: `Ya existe un producto con el código "${a.cuid}".`, error: 'CONFLICT' });
+    expect(taken.json()).toEqual(errorBody(`Ya existe un producto con el código "${a.cuid}".`, 'CONFLICT'));
     expect((await edit({ id: b.id, name: 'B2', cuid: b.cuid, units: 'pza' })).statusCode).toBe(200);
   });
 
   it('answers 404 for a product that does not exist', async () => {
     const response = await edit({ id: 987654, name: 'X', cuid: code(), units: 'pza' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'El producto #987654 no existe.', error: 'NOT_FOUND' });
+    expect(response.json()).toEqual(errorBody('El producto #987654 no existe.', 'NOT_FOUND'));
   });
 
   it.each([
@@ -345,7 +337,7 @@ describe('POST /api/product/edit', () => {
   ])('refuses %o with 400 "%s"', async (fields, message) => {
     const response = await edit(fields);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, error: 'VALIDATION_ERROR' });
+    expect(response.json()).toEqual(errorBody(message, 'VALIDATION_ERROR'));
   });
 });
 
@@ -411,10 +403,7 @@ describe('stock changes', () => {
     const product = await newProduct(5, `Harina ${code()}`);
     const response = await post(url, { id: product.id, ...body });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: `Stock insuficiente de "${product.name}": disponible 5.`,
-      error: 'CONFLICT',
-    });
+    expect(response.json()).toEqual(errorBody(`Stock insuficiente de "${product.name}": disponible 5.`, 'CONFLICT'));
     expect(await stockOf(product.id)).toBe(5);
     expect(await logsOf(product.id)).toHaveLength(1);
   });
@@ -433,7 +422,7 @@ describe('stock changes', () => {
   it('answers 404 for a product that does not exist', async () => {
     const response = await post('/api/product/addInventory', { id: 765432, stockToAdd: 1 });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'El producto #765432 no existe.', error: 'NOT_FOUND' });
+    expect(response.json()).toEqual(errorBody('El producto #765432 no existe.', 'NOT_FOUND'));
   });
 
   it.each([
@@ -453,7 +442,7 @@ describe('stock changes', () => {
       return;
     }
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, error: 'VALIDATION_ERROR' });
+    expect(response.json()).toEqual(errorBody(message, 'VALIDATION_ERROR'));
     expect(await stockOf(product.id)).toBe(3);
   });
 

@@ -2,6 +2,7 @@ import type { Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_MS } from '../src/modules/receipts/idempotency.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import {
   createReceipt,
   creditReceipt,
@@ -110,10 +111,12 @@ describe('Idempotency-Key on create', () => {
     expect((await postReceipt(t, saleOf(product.id, 1), { headers })).statusCode).toBe(201);
     const other = await postReceipt(t, saleOf(product.id, 3), { headers });
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({
-      message: 'La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada remisión.',
-      error: 'CONFLICT',
-    });
+    expect(other.json()).toEqual(
+      errorBody(
+        'La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada remisión.',
+        'CONFLICT',
+      ),
+    );
     expect(await stockOf(db(), product.id)).toBe(9);
   });
 

@@ -1,6 +1,7 @@
 import type { ListReceiptsResponse, Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import { createReceipt, postAction, seedClient, seedProduct } from './helpers/factories.js';
 
 // A database of its own with a known set of receipts (Pending receipts of any date show up in
@@ -127,7 +128,7 @@ describe('GET /api/receipt/list', () => {
     for (const [query, message] of cases) {
       const response = await t.injectAs('Seller', { method: 'GET', url: `/api/receipt/list${query}` });
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ message, error: 'VALIDATION_ERROR' });
+      expect(response.json(), query).toEqual(errorBody(message, 'VALIDATION_ERROR'));
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import {
   createReceipt,
   creditReceipt,
@@ -29,7 +30,7 @@ async function act(action: 'changeState' | 'addPayment' | 'cancelPayment', body:
 async function expectConflict(action: 'changeState' | 'addPayment' | 'cancelPayment', body: unknown, message: string) {
   const response = await postAction(t, action, body);
   expect(response.statusCode).toBe(409);
-  expect(response.json()).toEqual({ message, error: 'CONFLICT' });
+  expect(response.json()).toEqual(errorBody(message, 'CONFLICT'));
 }
 
 /** A Credit sale of 3 × $19.99 + 1 × $0.50 = $60.47 on two products of stock 10. */
@@ -158,7 +159,7 @@ describe('POST /api/receipt/changeState', () => {
   it('answers 404 for an unknown receipt, 400 for an unknown state, 403 for a Seller', async () => {
     const missing = await postAction(t, 'changeState', { id: 999_999, state: 'Paid' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'La remisión #999999 no existe.', error: 'NOT_FOUND' });
+    expect(missing.json()).toEqual(errorBody('La remisión #999999 no existe.', 'NOT_FOUND'));
     const receipt = await creditReceipt(t, 5);
     const bad = await postAction(t, 'changeState', { id: receipt.id, state: 'Borrado' });
     expect(bad.statusCode).toBe(400);
@@ -224,7 +225,7 @@ describe('POST /api/receipt/addPayment', () => {
     const receipt = await creditReceipt(t, 50);
     const small = await postAction(t, 'addPayment', { receiptId: receipt.id, amount: 0.99 });
     expect(small.statusCode).toBe(400);
-    expect(small.json()).toEqual({ message: 'El monto debe ser al menos 1.', error: 'VALIDATION_ERROR' });
+    expect(small.json()).toEqual(errorBody('El monto debe ser al menos 1.', 'VALIDATION_ERROR'));
     const precise = await postAction(t, 'addPayment', { receiptId: receipt.id, amount: 1.005 });
     expect(precise.statusCode).toBe(400);
     expect(precise.json().message).toBe('El monto admite como máximo dos decimales.');
@@ -338,6 +339,6 @@ describe('POST /api/receipt/cancelPayment', () => {
   it('answers 404 for an unknown payment', async () => {
     const response = await postAction(t, 'cancelPayment', { paymentId: 999_999 });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'El pago #999999 no existe.', error: 'NOT_FOUND' });
+    expect(response.json()).toEqual(errorBody('El pago #999999 no existe.', 'NOT_FOUND'));
   });
 });

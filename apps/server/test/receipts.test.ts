@@ -1,6 +1,7 @@
 import { CREDIT_NEEDS_CLIENT, type Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import {
   createReceipt,
   inventoryLogsOf,
@@ -174,7 +175,7 @@ describe('POST /api/receipt/create', () => {
       ],
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Stock insuficiente de "Galletas": disponible 4.', error: 'CONFLICT' });
+    expect(response.json()).toEqual(errorBody('Stock insuficiente de "Galletas": disponible 4.', 'CONFLICT'));
     expect(await countReceipts()).toBe(before);
     expect(await stockOf(db(), plenty.id)).toBe(50);
     expect(await stockOf(db(), scarce.id)).toBe(4);
@@ -193,7 +194,7 @@ describe('POST /api/receipt/create', () => {
       ],
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'El producto #999999 no existe.', error: 'NOT_FOUND' });
+    expect(response.json()).toEqual(errorBody('El producto #999999 no existe.', 'NOT_FOUND'));
     expect(await countReceipts()).toBe(before);
     expect(await stockOf(db(), product.id)).toBe(5);
   });
@@ -208,7 +209,7 @@ describe('POST /api/receipt/create', () => {
       items: [{ productId: product.id, quantity: 1, price: 1 }],
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'El cliente #999999 no existe.', error: 'NOT_FOUND' });
+    expect(unknown.json()).toEqual(errorBody('El cliente #999999 no existe.', 'NOT_FOUND'));
 
     for (const paymentMode of ['Credit', 'Cash'] as const) {
       const response = await postReceipt(t, {
@@ -218,10 +219,9 @@ describe('POST /api/receipt/create', () => {
         items: [{ productId: product.id, quantity: 1, price: 1 }],
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        message: 'El cliente "Ana Ruiz" está deshabilitado; elige otro cliente.',
-        error: 'VALIDATION_ERROR',
-      });
+      expect(response.json()).toEqual(
+        errorBody('El cliente "Ana Ruiz" está deshabilitado; elige otro cliente.', 'VALIDATION_ERROR'),
+      );
     }
     expect(await stockOf(db(), product.id)).toBe(5);
   });
@@ -292,7 +292,7 @@ describe('POST /api/receipt/create', () => {
       const before = await countReceipts();
       const response = await postReceipt(t, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, error: 'VALIDATION_ERROR' });
+      expect(response.json()).toEqual(errorBody(message, 'VALIDATION_ERROR'));
       expect(await countReceipts()).toBe(before);
     });
 
@@ -323,9 +323,9 @@ describe('GET /api/receipt/details/:id', () => {
   it('answers 404 in Spanish for an unknown receipt and 400 for a malformed id', async () => {
     const missing = await t.injectAs('Seller', { method: 'GET', url: '/api/receipt/details/999999' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'La remisión #999999 no existe.', error: 'NOT_FOUND' });
+    expect(missing.json()).toEqual(errorBody('La remisión #999999 no existe.', 'NOT_FOUND'));
     const malformed = await t.injectAs('Seller', { method: 'GET', url: '/api/receipt/details/abc' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'El ID debe ser un número positivo', error: 'VALIDATION_ERROR' });
+    expect(malformed.json()).toEqual(errorBody('El ID debe ser un número positivo', 'VALIDATION_ERROR'));
   });
 });

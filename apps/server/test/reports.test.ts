@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { applyStockChange } from '../src/modules/inventory/stock.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
 import { seedProduct } from './helpers/factories.js';
 
 let t: TestApp;
@@ -143,11 +144,11 @@ describe('POST /api/reports/generate', () => {
     for (const payload of [{}, { date: '' }, { date: '   ' }]) {
       const response = await generate(payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'La fecha es obligatoria.', error: 'VALIDATION_ERROR' });
+      expect(response.json()).toEqual(errorBody('La fecha es obligatoria.', 'VALIDATION_ERROR'));
     }
     const noBody = await t.injectAs('Manager', { method: 'POST', url: '/api/reports/generate' });
     expect(noBody.statusCode).toBe(400);
-    expect(noBody.json()).toEqual({ message: 'La fecha es obligatoria.', error: 'VALIDATION_ERROR' });
+    expect(noBody.json()).toEqual(errorBody('La fecha es obligatoria.', 'VALIDATION_ERROR'));
   });
 
   it('refuses a malformed date, an impossible one and unknown fields', async () => {
@@ -168,10 +169,7 @@ describe('POST /api/reports/generate', () => {
     const tomorrow = dayjs(today).add(1, 'day').format('YYYY-MM-DD');
     const future = await generate({ date: tomorrow });
     expect(future.statusCode).toBe(400);
-    expect(future.json()).toEqual({
-      message: 'La fecha del corte no puede ser posterior a hoy.',
-      error: 'VALIDATION_ERROR',
-    });
+    expect(future.json()).toEqual(errorBody('La fecha del corte no puede ser posterior a hoy.', 'VALIDATION_ERROR'));
     const now = await generate({ date: today });
     expect(now.statusCode).toBe(201);
     expect(now.json<CashCountReport>().date).toBe(today);
@@ -256,6 +254,6 @@ describe('GET /api/reports/pdf/:id', () => {
   it('is 404 for a cut that does not exist', async () => {
     const response = await t.injectAs('Admin', { method: 'GET', url: '/api/reports/pdf/999999' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'El corte #999999 no existe.', error: 'NOT_FOUND' });
+    expect(response.json()).toEqual(errorBody('El corte #999999 no existe.', 'NOT_FOUND'));
   });
 });

@@ -1,21 +1,6 @@
-// The one error type of the server: a status code, a Spanish message for the user and a code.
+import type { ErrorCode } from '@mostrador/shared';
 
-export type ErrorCode =
-  | 'VALIDATION_ERROR'
-  | 'UNAUTHORIZED'
-  | 'INVALID_CREDENTIALS'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'BAD_GATEWAY'
-  /** The voice provider does not have the configured REALTIME_MODEL (any more). */
-  | 'REALTIME_MODEL_UNAVAILABLE'
-  | 'GATEWAY_TIMEOUT'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL';
+// The one error type of the server: a status code, a Spanish message for the user and a code.
 
 export class AppError extends Error {
   constructor(

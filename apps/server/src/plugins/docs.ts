@@ -1,8 +1,106 @@
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import { API_ACCESS, type ApiOperation, errorResponseSchema } from '@mostrador/shared';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { OpenAPIV3 } from 'openapi-types';
+import { z } from 'zod';
+
+/** The error statuses an operation can answer, each documented with the one error body. */
+export const ERROR_DESCRIPTIONS = {
+  400: 'Datos inválidos: el mensaje dice qué campo y por qué.',
+  401: 'Sin sesión válida (token ausente, inválido o expirado) o credenciales incorrectas.',
+  403: 'El rol del usuario no permite esta operación.',
+  404: 'El registro indicado no existe.',
+  409: 'Choca con el estado actual de los datos (stock insuficiente, código repetido, estado que no lo permite).',
+  413: 'La solicitud o el archivo es demasiado grande.',
+  415: 'Tipo de contenido no soportado.',
+  429: 'Demasiados intentos fallidos; hay que esperar antes de volver a intentar.',
+  500: 'Error inesperado del servidor.',
+  502: 'El servicio externo (impresora o proveedor de voz) falló.',
+  503: 'El servicio no está configurado en este servidor.',
+  504: 'El servicio externo no respondió a tiempo.',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The error statuses a route's own work answers (a missing record, a conflict, an outside
+     * service). The ones every route of its kind has (invalid input, no session, no permission,
+     * a body too large, a server error) are added by the docs plugin.
+     */
+    errors?: readonly ErrorStatus[];
+  }
+}
+
+const TAGS = [
+  { name: 'health', description: 'Estado del servidor y de su base de datos.' },
+  { name: 'auth', description: 'Inicio y cierre de sesión, renovación de tokens y alta de usuarios.' },
+  { name: 'users', description: 'Usuarios del negocio.' },
+  { name: 'products', description: 'Catálogo de productos e inventario (entradas, mermas y ajustes).' },
+  { name: 'clients', description: 'Clientes y su historial de remisiones.' },
+  { name: 'receipts', description: 'Remisiones de contado y a crédito, sus estados y sus pagos.' },
+  { name: 'printing', description: 'Remisiones en PDF y en la impresora térmica.' },
+  { name: 'reports', description: 'Movimientos de inventario y cortes de caja.' },
+  { name: 'assistant', description: 'Llave temporal del asistente de voz.' },
+];
+
+const ERROR_SCHEMA_REF = '#/components/schemas/ErrorResponse';
+const errorSchema = z.toJSONSchema(errorResponseSchema, { target: 'openapi-3.0' }) as OpenAPIV3.SchemaObject;
+
+/** 'receipt/create' → 'receiptCreate': the operation's name in API_ACCESS, as an identifier. */
+export const operationIdOf = (operation: ApiOperation) =>
+  operation.replace(/\/(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/** The errors that follow from the route's shape and from who may call it. */
+function inherentErrors(route: RouteOptions, operation: ApiOperation): ErrorStatus[] {
+  const { body, querystring, params } = route.schema ?? {};
+  const statuses: ErrorStatus[] = [];
+  if (body || querystring || params) statuses.push(400);
+  const requirement = API_ACCESS[operation];
+  if (requirement !== null) statuses.push(401);
+  if (requirement && Object.keys(requirement).length > 0) statuses.push(403);
+  if (body) statuses.push(413, 415);
+  statuses.push(500);
+  return statuses;
+}
+
+const errorResponse = (status: ErrorStatus) => ({
+  description: ERROR_DESCRIPTIONS[status],
+  content: { 'application/json': { schema: { $ref: ERROR_SCHEMA_REF } } },
+});
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
+
+/**
+ * Completes each operation from what the route already says: its operationId from its
+ * operation, public operations without security, and every error it can answer.
+ */
+function documentOperation(input: TransformInput) {
+  const { schema, url } = jsonSchemaTransform(input);
+  const operation = input.route.config?.operation;
+  if (!operation || schema.hide) return { schema, url };
+  const {
+    errors = [],
+    response = {},
+    ...rest
+  } = schema as Record<string, unknown> & {
+    errors?: ErrorStatus[];
+    response?: Record<string, unknown>;
+  };
+  const statuses = [...new Set([...inherentErrors(input.route, operation), ...errors])].sort((a, b) => a - b);
+  return {
+    url,
+    schema: {
+      ...rest,
+      operationId: operationIdOf(operation),
+      ...(API_ACCESS[operation] === null ? { security: [] } : {}),
+      response: { ...response, ...Object.fromEntries(statuses.map((status) => [status, errorResponse(status)])) },
+    },
+  };
+}
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 async function docsPlugin(app: FastifyInstance) {
@@ -11,12 +109,20 @@ async function docsPlugin(app: FastifyInstance) {
       info: {
         title: 'Mostrador API',
         version: '1.0.0',
-        description: 'API de Mostrador (remisiones, inventario, clientes).',
+        description:
+          'API de Mostrador (remisiones, inventario, clientes). Toda respuesta de error lleva ' +
+          '`{ message, error, requestId }`; `requestId` es también la cabecera X-Request-Id.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // The paths already carry /api: the API lives on the same server as the web app.
+      servers: [{ url: '/', description: 'Este mismo servidor.' }],
+      tags: TAGS,
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: { ErrorResponse: errorSchema },
+      },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentOperation as FastifyDynamicSwaggerOptions['transform'],
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

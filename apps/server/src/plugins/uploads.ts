@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../lib/errors.js';
 
 /**
  * Product images under /uploads/<random name>. Names are random and never reused, so the files
@@ -22,9 +23,9 @@ export default async function uploadsPlugin(app: FastifyInstance, { root }: { ro
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         },
       });
-      scope.setNotFoundHandler((_request, reply) =>
-        reply.status(404).send({ message: 'Imagen no encontrada.', error: 'NOT_FOUND' }),
-      );
+      scope.setNotFoundHandler(() => {
+        throw notFound('Imagen no encontrada.');
+      });
     },
     { prefix: '/uploads' },
   );

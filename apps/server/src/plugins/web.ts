@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { notFound } from '../lib/errors.js';
 
 /**
  * Serves the built single-page app for every path outside /api, with history fallback
@@ -25,7 +26,7 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ message: 'Ruta no encontrada.', error: 'NOT_FOUND' });
+      throw notFound('Ruta no encontrada.');
     }
     if (!built) {
       return reply

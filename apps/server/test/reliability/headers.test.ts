@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from '../helpers/app.js';
-import { createTestDatabase } from '../helpers/database.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { errorBody, requestWithDatabaseGone } from '../helpers/errors.js';
 import { seedProduct } from '../helpers/factories.js';
 
 const CSP = [
@@ -219,23 +218,11 @@ describe('security headers', () => {
   }, 60_000);
 
   it('are on the 500 answer too, which tells nothing about the failure', async () => {
-    // A database that is gone makes every query fail: the one way to get a 500 from outside.
-    const testDb = await createTestDatabase();
-    const app = await buildApp({ config: testConfig(), database: testDb.database, jwtSecret: TEST_JWT_SECRET });
-    await app.ready();
-    const token = app.jwt.sign({ sub: '1', name: 'Ana', email: 'ana@x.mx', role: 'Admin' });
-    await testDb.drop();
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/product/list',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await app.close();
+    const response = await requestWithDatabaseGone();
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
-      message: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.',
-      error: 'INTERNAL',
-    });
+    expect(response.json()).toEqual(
+      errorBody('Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.', 'INTERNAL'),
+    );
     expect(securityProblems(response)).toEqual([]);
   });
 });

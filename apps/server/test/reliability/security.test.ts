@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/app.js';
+import { errorBody } from '../helpers/errors.js';
 
 const INDEX_HTML = '<!doctype html><title>Mostrador</title>';
 let t: TestApp;
@@ -105,7 +106,7 @@ describe('refresh tokens', () => {
       t.app.inject({ method: 'POST', url: '/api/auth/refreshToken', payload: { refreshToken } });
     const first = await refresh(session.refreshToken);
     expect(first.statusCode).toBe(401);
-    expect(first.json()).toEqual({ message: 'La sesión expiró. Inicia sesión de nuevo.', error: 'UNAUTHORIZED' });
+    expect(first.json()).toEqual(errorBody('La sesión expiró. Inicia sesión de nuevo.', 'UNAUTHORIZED'));
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions.js';
-import { emailSchema, isoDateTimeSchema, MAX_EMAIL, requiredText } from './common.js';
+import { emailSchema, isoDateTimeSchema, MAX_EMAIL, requiredMessage, requiredText } from './common.js';
 
 export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = 200;
@@ -47,10 +47,10 @@ export const logoutBodySchema = z.strictObject({ refreshToken: z.string().max(51
 export const validateTokenResponseSchema = z.object({ user: userSchema });
 
 export const passwordSchema = z
-  .string({ error: 'La contraseña es obligatoria.' })
+  .string({ error: requiredMessage('La contraseña es obligatoria.') })
   .min(1, 'La contraseña es obligatoria.')
   .min(MIN_PASSWORD, `La contraseña debe tener al menos ${MIN_PASSWORD} caracteres.`)
-  .max(MAX_PASSWORD, `Máximo ${MAX_PASSWORD} caracteres.`);
+  .max(MAX_PASSWORD);
 
 export const registerBodySchema = z.strictObject({
   name: requiredText('El nombre es obligatorio.'),

@@ -29,7 +29,7 @@ const optionalEmail = z
   .string()
   .trim()
   .toLowerCase()
-  .max(MAX_EMAIL, `Máximo ${MAX_EMAIL} caracteres.`)
+  .max(MAX_EMAIL)
   .refine((v) => !/\p{Cc}/u.test(v), INVALID_EMAIL)
   .nullish()
   .transform((v) => (v ? v : null))

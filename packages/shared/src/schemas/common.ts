@@ -2,8 +2,14 @@ import { z } from 'zod';
 import spanish from 'zod/v4/locales/es.js';
 import { hasAtMostTwoDecimals } from '../money.js';
 
-// Default zod messages in Spanish; our own schemas give their specific texts.
+// Default zod messages in Spanish; our own schemas give their specific texts. A text's length
+// limit reads the same for every field, so it is said once here (the server puts the field's name
+// in front of any message that comes from this configuration rather than from a schema).
 z.config(spanish());
+z.config({
+  customError: (issue) =>
+    issue.code === 'too_big' && issue.origin === 'string' ? `Máximo ${issue.maximum} caracteres.` : undefined,
+});
 
 export const MAX_NAME = 120;
 export const MAX_EMAIL = 254;
@@ -26,19 +32,27 @@ export const idSchema = z.preprocess(
 
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
-/** Required text, trimmed; `label` names the field in the message. */
 export const CONTROL_CHARACTERS = 'No se permiten caracteres de control.';
 // Control characters have no place in names or codes (PostgreSQL even refuses NUL in text,
 // which would otherwise surface as a server error); multi-line text may keep tabs and line breaks.
 const ANY_CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
 
+/**
+ * A field's "is required" message, for a missing or mistyped value only: the checks that follow
+ * keep their own messages, or the configured ones above (a bare `{ error: message }` would answer
+ * every problem of the value with it, "El nombre es obligatorio." for a name too long).
+ */
+export const requiredMessage = (message: string) => (issue: { code: string }) =>
+  issue.code === 'invalid_type' ? message : undefined;
+
+/** Required text, trimmed; `message` names the field ("El nombre es obligatorio."). */
 export function requiredText(message: string, max = MAX_NAME) {
   return z
-    .string({ error: message })
+    .string({ error: requiredMessage(message) })
     .trim()
     .min(1, message)
-    .max(max, `Máximo ${max} caracteres.`)
+    .max(max)
     .refine((v) => !ANY_CONTROL.test(v), CONTROL_CHARACTERS);
 }
 
@@ -48,18 +62,18 @@ export function optionalText(max = MAX_TEXT, { multiline = false } = {}) {
   return z
     .string()
     .trim()
-    .max(max, `Máximo ${max} caracteres.`)
+    .max(max)
     .refine((v) => !control.test(v), CONTROL_CHARACTERS)
     .nullish()
     .transform((v) => (v ? v : null));
 }
 
 export const emailSchema = z
-  .string({ error: 'El correo electrónico es obligatorio.' })
+  .string({ error: requiredMessage('El correo electrónico es obligatorio.') })
   .trim()
   .toLowerCase()
   .min(1, 'El correo electrónico es obligatorio.')
-  .max(MAX_EMAIL, `Máximo ${MAX_EMAIL} caracteres.`)
+  .max(MAX_EMAIL)
   .pipe(z.email('Correo electrónico inválido.'));
 
 /** Pesos on the wire: positive, at most two decimals, bounded. */
@@ -69,9 +83,33 @@ export const pesosSchema = z
   .refine(hasAtMostTwoDecimals, 'El monto admite como máximo dos decimales.')
   .refine((v) => Math.abs(v) <= 10_000_000, 'El monto es demasiado grande.');
 
+/** What kind of failure an error answer reports: for programs (the message is for people). */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'BAD_GATEWAY',
+  /** The voice provider does not have the configured REALTIME_MODEL (any more). */
+  'REALTIME_MODEL_UNAVAILABLE',
+  'GATEWAY_TIMEOUT',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error answer of the API. */
 export const errorResponseSchema = z.object({
-  message: z.string(),
-  error: z.string(),
+  message: z.string().meta({ description: 'Qué pasó, en español, para mostrarlo tal cual.' }),
+  error: z.enum(ERROR_CODES),
+  requestId: z.string().meta({
+    description: 'La solicitud, como aparece en la cabecera X-Request-Id y en el registro del servidor.',
+  }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -11,7 +11,13 @@ const assistantRoutes: RoutesPlugin = async (app) => {
     '/getEphemeralKey',
     {
       config: { operation: 'getEphemeralKey' },
-      schema: { tags: ['assistant'], body: ephemeralKeyBodySchema, response: { 200: ephemeralKeyResponseSchema } },
+      schema: {
+        summary: 'Llave temporal del asistente de voz',
+        tags: ['assistant'],
+        errors: [502, 503],
+        body: ephemeralKeyBodySchema,
+        response: { 200: ephemeralKeyResponseSchema },
+      },
     },
     async (request, reply) => {
       const key = await assistant.ephemeralKey(request.log);

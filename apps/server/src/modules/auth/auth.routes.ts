@@ -19,7 +19,13 @@ const authRoutes: RoutesPlugin = async (app) => {
     '/auth/login',
     {
       config: { operation: 'auth/login' },
-      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: sessionResponseSchema } },
+      schema: {
+        summary: 'Iniciar sesión',
+        tags: ['auth'],
+        errors: [401, 429],
+        body: loginBodySchema,
+        response: { 200: sessionResponseSchema },
+      },
     },
     async (request) => withAccessToken(await auth.login(request.body, request.ip)),
   );
@@ -28,7 +34,13 @@ const authRoutes: RoutesPlugin = async (app) => {
     '/auth/refreshToken',
     {
       config: { operation: 'auth/refreshToken' },
-      schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: sessionResponseSchema } },
+      schema: {
+        summary: 'Renovar la sesión con el token de renovación',
+        tags: ['auth'],
+        errors: [401],
+        body: refreshBodySchema,
+        response: { 200: sessionResponseSchema },
+      },
     },
     async (request) => withAccessToken(await auth.refresh(request.body.refreshToken)),
   );
@@ -37,7 +49,7 @@ const authRoutes: RoutesPlugin = async (app) => {
     '/auth/logout',
     {
       config: { operation: 'auth/logout' },
-      schema: { tags: ['auth'], body: logoutBodySchema, response: { 200: okResponseSchema } },
+      schema: { summary: 'Cerrar sesión', tags: ['auth'], body: logoutBodySchema, response: { 200: okResponseSchema } },
     },
     async (request) => {
       await auth.logout(request.body?.refreshToken);
@@ -49,7 +61,11 @@ const authRoutes: RoutesPlugin = async (app) => {
     '/auth/validateToken',
     {
       config: { operation: 'auth/validateToken' },
-      schema: { tags: ['auth'], response: { 200: validateTokenResponseSchema } },
+      schema: {
+        summary: 'Usuario de la sesión actual',
+        tags: ['auth'],
+        response: { 200: validateTokenResponseSchema },
+      },
     },
     async (request) => ({ user: await auth.currentUser(request.user.id) }),
   );
@@ -58,7 +74,13 @@ const authRoutes: RoutesPlugin = async (app) => {
     '/auth/register',
     {
       config: { operation: 'auth/register' },
-      schema: { tags: ['auth'], body: registerBodySchema, response: { 201: userSchema } },
+      schema: {
+        summary: 'Registrar un usuario',
+        tags: ['auth'],
+        errors: [409],
+        body: registerBodySchema,
+        response: { 201: userSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await users.register(request.body)),
   );

@@ -18,7 +18,12 @@ const clientsRoutes: RoutesPlugin = async (app) => {
     '/client/register',
     {
       config: { operation: 'client/register' },
-      schema: { tags: ['clients'], body: registerClientBodySchema, response: { 201: clientSchema } },
+      schema: {
+        summary: 'Registrar un cliente',
+        tags: ['clients'],
+        body: registerClientBodySchema,
+        response: { 201: clientSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await clients.register(request.body)),
   );
@@ -27,7 +32,11 @@ const clientsRoutes: RoutesPlugin = async (app) => {
     '/client/list',
     {
       config: { operation: 'client/list' },
-      schema: { tags: ['clients'], response: { 200: clientListResponseSchema } },
+      schema: {
+        summary: 'Listar clientes habilitados',
+        tags: ['clients'],
+        response: { 200: clientListResponseSchema },
+      },
     },
     async () => ({ clients: await clients.list() }),
   );
@@ -36,7 +45,13 @@ const clientsRoutes: RoutesPlugin = async (app) => {
     '/client/details/:id',
     {
       config: { operation: 'client/details' },
-      schema: { tags: ['clients'], params: idParamsSchema, response: { 200: clientDetailsSchema } },
+      schema: {
+        summary: 'Detalle de un cliente con sus remisiones',
+        tags: ['clients'],
+        errors: [404],
+        params: idParamsSchema,
+        response: { 200: clientDetailsSchema },
+      },
     },
     (request) => clients.details(request.params.id),
   );
@@ -45,7 +60,13 @@ const clientsRoutes: RoutesPlugin = async (app) => {
     '/client/edit',
     {
       config: { operation: 'client/edit' },
-      schema: { tags: ['clients'], body: editClientBodySchema, response: { 200: clientSchema } },
+      schema: {
+        summary: 'Editar un cliente',
+        tags: ['clients'],
+        errors: [404],
+        body: editClientBodySchema,
+        response: { 200: clientSchema },
+      },
     },
     (request) => clients.edit(request.body),
   );
@@ -54,7 +75,13 @@ const clientsRoutes: RoutesPlugin = async (app) => {
     '/client/disable',
     {
       config: { operation: 'client/disable' },
-      schema: { tags: ['clients'], body: disableClientBodySchema, response: { 200: clientSchema } },
+      schema: {
+        summary: 'Deshabilitar un cliente',
+        tags: ['clients'],
+        errors: [404],
+        body: disableClientBodySchema,
+        response: { 200: clientSchema },
+      },
     },
     (request) => clients.disable(request.body.id),
   );

@@ -9,7 +9,11 @@ const healthRoutes: RoutesPlugin = async (app) => {
     '/health',
     {
       config: { operation: 'health' },
-      schema: { tags: ['health'], response: { 200: z.object({ ok: z.literal(true), database: z.string() }) } },
+      schema: {
+        summary: 'Estado del servidor y de la base de datos',
+        tags: ['health'],
+        response: { 200: z.object({ ok: z.literal(true), database: z.string() }) },
+      },
     },
     () => health.check(),
   );

@@ -1,4 +1,5 @@
 import { idParamsSchema, printReceiptBodySchema, printResultSchema, receiptPdfQuerySchema } from '@mostrador/shared';
+import { pdfResponse } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const printingRoutes: RoutesPlugin = async (app) => {
@@ -11,7 +12,13 @@ const printingRoutes: RoutesPlugin = async (app) => {
     '/printReceipt',
     {
       config: { operation: 'printReceipt' },
-      schema: { tags: ['printing'], body: printReceiptBodySchema, response: { 200: printResultSchema } },
+      schema: {
+        summary: 'Imprimir una remisión en la impresora térmica',
+        tags: ['printing'],
+        errors: [404, 502, 504],
+        body: printReceiptBodySchema,
+        response: { 200: printResultSchema },
+      },
     },
     (request) => printing.printReceipt(request.body.receipt.id, request.body.copies),
   );
@@ -22,7 +29,14 @@ const printingRoutes: RoutesPlugin = async (app) => {
     '/receipt/pdf/:id',
     {
       config: { operation: 'receipt/pdf' },
-      schema: { tags: ['printing'], params: idParamsSchema, querystring: receiptPdfQuerySchema },
+      schema: {
+        summary: 'Remisión en PDF de ticket',
+        tags: ['printing'],
+        errors: [404],
+        params: idParamsSchema,
+        response: { 200: pdfResponse('La remisión en PDF, una página por copia.') },
+        querystring: receiptPdfQuerySchema,
+      },
     },
     async (request, reply) => {
       const { receipt, pdf } = await printing.pdf(request.params.id, request.query.copies);

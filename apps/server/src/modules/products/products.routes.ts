@@ -1,22 +1,21 @@
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import fastifyMultipart from '@fastify/multipart';
 import {
   addInventoryBodySchema,
   adjustInventoryBodySchema,
   createProductBodySchema,
   editProductBodySchema,
   MAX_IMAGE_BYTES,
-  PRODUCT_MESSAGES,
   productListResponseSchema,
   productSchema,
   removeInventoryBodySchema,
 } from '@mostrador/shared';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../../lib/types.js';
+import { readImageForm } from './image-form.js';
 import { type ImageUpload, isImageUpload } from './images.js';
 
-// The optional image of create/edit: the multipart file field `image`, read into memory by onFile.
+// The optional image of create/edit: the multipart file field `image`, read into memory by readImageForm.
 const imageField = z
   .custom<ImageUpload>(isImageUpload, { error: 'Debe ser un archivo de imagen.' })
   .optional()
@@ -25,25 +24,6 @@ const imageField = z
 const createRequestSchema = createProductBodySchema.extend({ image: imageField });
 const editRequestSchema = editProductBodySchema.extend({ image: imageField });
 
-/** Reads the uploaded file into memory (busboy stops at 5 MB) so the body validator sees it. */
-async function readFilePart(part: MultipartFile) {
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUCT_MESSAGES.imageSize);
-    }
-    throw error;
-  }
-  // An empty file input (no file chosen) is the same as no image.
-  if (data.length === 0 && !part.filename) {
-    delete part.fields[part.fieldname];
-    return;
-  }
-  part.value = { filename: part.filename, mimetype: part.mimetype, data } satisfies ImageUpload;
-}
-
 const productsRoutes: RoutesPlugin = async (app) => {
   const { products } = app.services;
 
@@ -51,7 +31,11 @@ const productsRoutes: RoutesPlugin = async (app) => {
     '/product/list',
     {
       config: { operation: 'product/list' },
-      schema: { tags: ['products'], response: { 200: productListResponseSchema } },
+      schema: {
+        summary: 'Listar productos con su stock',
+        tags: ['products'],
+        response: { 200: productListResponseSchema },
+      },
     },
     async () => ({ products: await products.list() }),
   );
@@ -60,7 +44,13 @@ const productsRoutes: RoutesPlugin = async (app) => {
     '/product/addInventory',
     {
       config: { operation: 'product/addInventory' },
-      schema: { tags: ['products'], body: addInventoryBodySchema, response: { 200: productSchema } },
+      schema: {
+        summary: 'Registrar una entrada de inventario',
+        tags: ['products'],
+        errors: [404],
+        body: addInventoryBodySchema,
+        response: { 200: productSchema },
+      },
     },
     (request) => products.addInventory(request.body, actorOf(request)),
   );
@@ -70,7 +60,9 @@ const productsRoutes: RoutesPlugin = async (app) => {
     {
       config: { operation: 'product/removeInventory' },
       schema: {
+        summary: 'Registrar una merma',
         tags: ['products'],
+        errors: [404, 409],
         description: 'Registra una merma (MERMA).',
         body: removeInventoryBodySchema,
         response: { 200: productSchema },
@@ -84,7 +76,9 @@ const productsRoutes: RoutesPlugin = async (app) => {
     {
       config: { operation: 'product/adjustInventory' },
       schema: {
+        summary: 'Ajustar el inventario',
         tags: ['products'],
+        errors: [404, 409],
         description: 'Ajuste con signo (ADJUSTMENT).',
         body: adjustInventoryBodySchema,
         response: { 200: productSchema },
@@ -97,17 +91,18 @@ const productsRoutes: RoutesPlugin = async (app) => {
   // only in this scope.
   const withImages: RoutesPlugin = async (scope) => {
     await scope.register(fastifyMultipart, {
-      attachFieldsToBody: 'keyValues',
-      onFile: readFilePart,
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
     });
+    scope.addHook('preValidation', readImageForm);
 
     scope.post(
       '/product/create',
       {
         config: { operation: 'product/create' },
         schema: {
+          summary: 'Crear un producto',
           tags: ['products'],
+          errors: [409],
           consumes: ['multipart/form-data', 'application/json'],
           body: createRequestSchema,
           response: { 201: productSchema },
@@ -124,7 +119,9 @@ const productsRoutes: RoutesPlugin = async (app) => {
       {
         config: { operation: 'product/edit' },
         schema: {
+          summary: 'Editar un producto',
           tags: ['products'],
+          errors: [404, 409],
           consumes: ['multipart/form-data', 'application/json'],
           body: editRequestSchema,
           response: { 200: productSchema },

@@ -33,7 +33,9 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
     {
       config: { operation: 'receipt/create' },
       schema: {
+        summary: 'Crear una remisión',
         tags: ['receipts'],
+        errors: [404, 409],
         body: createReceiptBodySchema,
         response: { 201: createReceiptResponseSchema },
       },
@@ -55,6 +57,7 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
     {
       config: { operation: 'receipt/list' },
       schema: {
+        summary: 'Listar remisiones',
         tags: ['receipts'],
         querystring: listReceiptsQuerySchema,
         response: { 200: listReceiptsResponseSchema },
@@ -67,7 +70,13 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
     '/receipt/details/:id',
     {
       config: { operation: 'receipt/details' },
-      schema: { tags: ['receipts'], params: idParamsSchema, response: { 200: receiptSchema } },
+      schema: {
+        summary: 'Detalle de una remisión',
+        tags: ['receipts'],
+        errors: [404],
+        params: idParamsSchema,
+        response: { 200: receiptSchema },
+      },
     },
     (request) => receipts.details(request.params.id),
   );
@@ -76,7 +85,13 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
     '/receipt/changeState',
     {
       config: { operation: 'receipt/changeState' },
-      schema: { tags: ['receipts'], body: changeStateBodySchema, response: { 200: receiptSchema } },
+      schema: {
+        summary: 'Cambiar el estado de una remisión',
+        tags: ['receipts'],
+        errors: [404, 409],
+        body: changeStateBodySchema,
+        response: { 200: receiptSchema },
+      },
     },
     (request) => receipts.changeState(request.body.id, request.body.state, actorOf(request)),
   );
@@ -85,7 +100,13 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
     '/receipt/addPayment',
     {
       config: { operation: 'receipt/addPayment' },
-      schema: { tags: ['receipts'], body: addPaymentBodySchema, response: { 200: receiptSchema } },
+      schema: {
+        summary: 'Registrar un pago a una remisión a crédito',
+        tags: ['receipts'],
+        errors: [404, 409],
+        body: addPaymentBodySchema,
+        response: { 200: receiptSchema },
+      },
     },
     (request) => receipts.addPayment(request.body, actorOf(request)),
   );
@@ -94,7 +115,13 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
     '/receipt/cancelPayment',
     {
       config: { operation: 'receipt/cancelPayment' },
-      schema: { tags: ['receipts'], body: cancelPaymentBodySchema, response: { 200: receiptSchema } },
+      schema: {
+        summary: 'Cancelar un pago',
+        tags: ['receipts'],
+        errors: [404, 409],
+        body: cancelPaymentBodySchema,
+        response: { 200: receiptSchema },
+      },
     },
     (request) => receipts.cancelPayment(request.body.paymentId, actorOf(request)),
   );

@@ -5,6 +5,7 @@ import {
   listReportsQuerySchema,
   listReportsResponseSchema,
 } from '@mostrador/shared';
+import { pdfResponse } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const reportsRoutes: RoutesPlugin = async (app) => {
@@ -14,7 +15,12 @@ const reportsRoutes: RoutesPlugin = async (app) => {
     '/reports/list',
     {
       config: { operation: 'reports/list' },
-      schema: { tags: ['reports'], querystring: listReportsQuerySchema, response: { 200: listReportsResponseSchema } },
+      schema: {
+        summary: 'Movimientos de inventario y cortes de caja',
+        tags: ['reports'],
+        querystring: listReportsQuerySchema,
+        response: { 200: listReportsResponseSchema },
+      },
     },
     (request) => reports.list(request.query),
   );
@@ -23,7 +29,12 @@ const reportsRoutes: RoutesPlugin = async (app) => {
     '/reports/generate',
     {
       config: { operation: 'reports/generate' },
-      schema: { tags: ['reports'], body: generateCutBodySchema, response: { 201: cashCountReportSchema } },
+      schema: {
+        summary: 'Generar el corte de caja de un día',
+        tags: ['reports'],
+        body: generateCutBodySchema,
+        response: { 201: cashCountReportSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await reports.generate(request.body.date, { id: request.user.id })),
@@ -34,7 +45,13 @@ const reportsRoutes: RoutesPlugin = async (app) => {
     '/reports/pdf/:id',
     {
       config: { operation: 'reports/pdf' },
-      schema: { tags: ['reports'], params: idParamsSchema },
+      schema: {
+        summary: 'Corte de caja en PDF',
+        tags: ['reports'],
+        errors: [404],
+        params: idParamsSchema,
+        response: { 200: pdfResponse('El corte de caja en PDF tamaño carta.') },
+      },
     },
     async (request, reply) => {
       const { report, pdf } = await reports.pdf(request.params.id);

@@ -8,7 +8,7 @@ const usersRoutes: RoutesPlugin = async (app) => {
     '/user/list',
     {
       config: { operation: 'user/list' },
-      schema: { tags: ['users'], response: { 200: userListResponseSchema } },
+      schema: { summary: 'Listar usuarios', tags: ['users'], response: { 200: userListResponseSchema } },
     },
     async () => ({ users: await users.list() }),
   );
