@@ -184,12 +184,11 @@ describe('POST /api/getEphemeralKey', () => {
 
   it('names the model and REALTIME_MODEL when the provider no longer has the model, never echoing it', async () => {
     const providerText = `The model \`${MODEL}\` does not exist or you do not have access to it. (${SERVER_KEY})`;
-    const expected = {
-      message:
-        `El modelo de voz "${MODEL}" no existe, fue retirado por el proveedor o tu cuenta no tiene acceso a él. ` +
+    const expected = errorBody(
+      `El modelo de voz "${MODEL}" no existe, fue retirado por el proveedor o tu cuenta no tiene acceso a él. ` +
         'Cambia la variable REALTIME_MODEL (por ejemplo, a gpt-realtime) y reinicia Mostrador.',
-      error: 'REALTIME_MODEL_UNAVAILABLE',
-    };
+      'REALTIME_MODEL_UNAVAILABLE',
+    );
     const refusals = [
       { status: 404, error: { message: providerText, type: 'invalid_request_error', code: 'model_not_found' } },
       { status: 403, error: { message: providerText, type: 'invalid_request_error', code: 'model_not_found' } },
@@ -212,10 +211,12 @@ describe('POST /api/getEphemeralKey', () => {
     answer = (_request, response) =>
       json(response, 404, { error: { message: 'Unknown route', type: 'invalid_request_error', code: 'not_found' } });
     const other = await getKey();
-    expect(other.json()).toEqual({
-      message: 'El proveedor de voz rechazó la solicitud (404). Revisa REALTIME_MODEL y REALTIME_API_BASE.',
-      error: 'BAD_GATEWAY',
-    });
+    expect(other.json()).toEqual(
+      errorBody(
+        'El proveedor de voz rechazó la solicitud (404). Revisa REALTIME_MODEL y REALTIME_API_BASE.',
+        'BAD_GATEWAY',
+      ),
+    );
   });
 
   it('is 502 when the provider answers without a secret', async () => {
