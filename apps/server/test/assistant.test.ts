@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Role } from '@mostrador/shared';
@@ -224,6 +225,43 @@ describe('POST /api/getEphemeralKey', () => {
     const response = await getKey();
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toBe('El proveedor de voz respondió sin una clave temporal.');
+  });
+
+  it('reads a compressed answer no further than its cap: a gzip bomb is a 502, not a dead process', async () => {
+    // 300 MB of spaces gzip to about 300 KB; decompressed in full it would exhaust the server.
+    const bomb = gzipSync(Buffer.alloc(300 * 1024 * 1024, 0x20), { level: 9 });
+    answer = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end(bomb);
+    };
+    const before = process.memoryUsage().rss;
+    const response = await getKey();
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual(
+      errorBody('El proveedor de voz respondió con un cuerpo demasiado grande.', 'BAD_GATEWAY'),
+    );
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('refuses an answer whose declared length is over the cap without reading it', async () => {
+    answer = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) });
+      response.write('{"value":"');
+    };
+    try {
+      const response = await getKey();
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toBe('El proveedor de voz respondió con un cuerpo demasiado grande.');
+    } finally {
+      provider.closeAllConnections();
+    }
+  });
+
+  it('never passes an oversized key to the browser', async () => {
+    answer = (_request, response) => json(response, 200, { value: 'k'.repeat(50_000), expires_at: 1_900_000_000 });
+    const response = await getKey();
+    expect(response.statusCode).toBe(502);
+    expect(response.body).not.toContain('kkkk');
   });
 
   it('is 502 "no respondió" when the provider does not answer in time', async () => {

@@ -329,3 +329,49 @@ describe('with a printer that does not answer', () => {
     expect(sockets()).toBe(before);
   });
 });
+
+describe('with a printer that takes part of a job and resets the connection', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((socket) => {
+      let received = 0;
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received >= 50) socket.resetAndDestroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('is a 502 "se perdió la conexión", not a printed ticket', async () => {
+    const job = sendToPrinter({ host: '127.0.0.1', port }, Buffer.alloc(2048, 0x41), 5000);
+    await expect(job).rejects.toMatchObject({
+      statusCode: 502,
+      message: 'Se perdió la conexión con la impresora antes de enviar el recibo completo.',
+    });
+  });
+
+  it('answers printReceipt with 502', async () => {
+    const t = await createTestApp({ PRINTER_URL: `tcp://127.0.0.1:${port}` });
+    try {
+      const product = await seedProduct(t.testDb.database.db);
+      const receipt = await createReceipt(t, {
+        paymentMode: 'Cash',
+        date: '2026-11-21T10:00:00',
+        items: [{ productId: product.id, quantity: 1, price: 10 }],
+      });
+      const response = await t.injectAs('Seller', {
+        method: 'POST',
+        url: '/api/printReceipt',
+        payload: { copies: 1, receipt: { id: receipt.id } },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error).toBe('BAD_GATEWAY');
+    } finally {
+      await t.close();
+    }
+  });
+});

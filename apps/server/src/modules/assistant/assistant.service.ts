@@ -34,6 +34,43 @@ const clientSecretRequest = (model: string) => ({
 
 const badGateway = (message: string) => new AppError(502, 'BAD_GATEWAY', message);
 
+/**
+ * The provider's answer is a small JSON document (about 1 KB). Anything far larger is read no
+ * further: fetch decompresses as it reads, so a small gzip body can expand to hundreds of MB, and
+ * the cap is counted on the decompressed bytes (and on Content-Length, the bytes on the wire).
+ */
+export const PROVIDER_BODY_LIMIT_BYTES = 64 * 1024;
+/** A client secret is a short token; a longer `value` is not passed on to the browser. */
+export const CLIENT_SECRET_MAX_LENGTH = 4096;
+const TOO_LARGE = 'El proveedor de voz respondió con un cuerpo demasiado grande.';
+
+class BodyTooLarge extends Error {}
+
+/** The body as JSON, reading at most `limit` decompressed bytes; null when it is not JSON. */
+async function readJsonCapped(response: Response, limit: number): Promise<unknown> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw new BodyTooLarge();
+  }
+  if (!response.body) return null;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body) {
+    total += chunk.byteLength;
+    if (total > limit) {
+      await response.body.cancel().catch(() => undefined);
+      throw new BodyTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** Why the provider refused, in words an Admin can act on (its own text is never echoed). */
 function refusal(status: number, body: unknown, model: string): AppError {
   const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
@@ -57,7 +94,7 @@ function refusal(status: number, body: unknown, model: string): AppError {
 function readSecret(body: unknown): { value: string; expiresAt: number | null } | null {
   if (!body || typeof body !== 'object') return null;
   const { value, expires_at: expiresAt } = body as { value?: unknown; expires_at?: unknown };
-  if (typeof value !== 'string' || value === '') return null;
+  if (typeof value !== 'string' || value === '' || value.length > CLIENT_SECRET_MAX_LENGTH) return null;
   return { value, expiresAt: typeof expiresAt === 'number' ? expiresAt : null };
 }
 
@@ -104,9 +141,13 @@ async function createEphemeralKey(options: {
 
   let body: unknown = null;
   try {
-    body = await response.json();
-  } catch {
-    // The time limit covers the body too; a body that is not JSON counts as one without a secret.
+    body = await readJsonCapped(response, PROVIDER_BODY_LIMIT_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      log.warn({ provider: base, status: response.status }, 'realtime provider answered too large a body');
+      throw badGateway(TOO_LARGE);
+    }
+    // The time limit covers the body too; a body cut short counts as one without a secret.
     if (signal.aborted) {
       log.warn({ provider: base, timedOut: true }, 'realtime provider unreachable');
       throw badGateway(ASSISTANT_PROVIDER_TIMEOUT);

@@ -2,9 +2,10 @@ import { connect, type Socket } from 'node:net';
 import { AppError } from '../../lib/errors.js';
 
 // Sends a print job to a network thermal printer (raw TCP, usually port 9100). The job counts as
-// sent only when the socket took every byte (write callback) and our end of the connection was
-// closed cleanly (end callback); the whole exchange has one deadline, after which the socket is
-// destroyed, so a printer that is off or hung never holds a request.
+// printed only when the socket took every byte, our end was closed, and the printer then closed
+// its own end cleanly (it read everything: a printer that resets the connection part way has
+// dropped the rest). The whole exchange has one deadline, after which the socket is destroyed,
+// so a printer that is off or hung never holds a request.
 
 export const PRINTER_TEXTS = {
   unreachable: 'No se pudo conectar con la impresora.',
@@ -29,29 +30,20 @@ export function parsePrinterUrl(url: string): PrinterAddress {
   return { host: match[1]!, port };
 }
 
-/** How long a socket that finished sending may wait for the printer to close its side. */
-const LINGER_MS = 10_000;
-
 export function sendToPrinter(address: PrinterAddress, data: Buffer, timeoutMs: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     let connected = false;
+    let sent = false;
     const socket: Socket = connect({ host: address.host, port: address.port });
 
     const finish = (error?: AppError) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      if (error) {
-        socket.destroy();
-        reject(error);
-        return;
-      }
-      // Our side is closed; let the printer close its own, but never keep the socket forever.
-      const linger = setTimeout(() => socket.destroy(), LINGER_MS);
-      linger.unref();
-      socket.once('close', () => clearTimeout(linger));
-      resolve();
+      socket.destroy();
+      if (error) reject(error);
+      else resolve();
     };
 
     const deadline = setTimeout(() => finish(printerTimeout()), timeoutMs);
@@ -59,16 +51,14 @@ export function sendToPrinter(address: PrinterAddress, data: Buffer, timeoutMs: 
     // Anything the printer sends back (status bytes) is read and dropped.
     socket.on('data', () => {});
     socket.on('error', () => finish(connected ? printerUnreachable(PRINTER_TEXTS.lost) : printerUnreachable()));
-    socket.on('close', () => finish(printerUnreachable(PRINTER_TEXTS.lost)));
+    socket.on('close', (hadError) => finish(sent && !hadError ? undefined : printerUnreachable(PRINTER_TEXTS.lost)));
     socket.once('connect', () => {
       connected = true;
-      let written = false;
       socket.write(data, (error) => {
         if (error) finish(printerUnreachable(PRINTER_TEXTS.lost));
-        else written = true;
       });
       socket.end(() => {
-        if (written) finish();
+        sent = socket.bytesWritten >= data.length;
       });
     });
   });
