@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import type { App } from './lib/types.js';
 import { validatorCompiler } from './lib/validation.js';
 import { featureRoutes } from './modules/index.js';
 import accessPlugin from './plugins/access.js';
+import apiCachePlugin from './plugins/api-cache.js';
 import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
@@ -30,6 +32,18 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, else 408 and the
+    // socket is closed: clients trickling bytes cannot hold the server's connections. Node checks
+    // the deadline every connectionsCheckingInterval (30 s by default), so check every second.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          headersTimeout: config.REQUEST_TIMEOUT_MS,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -38,6 +52,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.decorate('services', createServices({ database, config }));
 
   await app.register(requestIdPlugin);
+  await app.register(apiCachePlugin);
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
   await app.register(helmet, {

@@ -57,6 +57,15 @@ const envSchema = z.object({
       .default(10_000),
   ),
   /** How long a print to PRINTER_URL may take (connect and send) before it counts as failed. */
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos entre 1000 y 300000' })
+      .int('debe ser un número de milisegundos entre 1000 y 300000')
+      .min(1000, 'debe ser un número de milisegundos entre 1000 y 300000')
+      .max(300_000, 'debe ser un número de milisegundos entre 1000 y 300000')
+      .default(30_000),
+  ),
   PRINTER_TIMEOUT_MS: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce

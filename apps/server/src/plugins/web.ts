@@ -28,6 +28,15 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
     if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
       throw notFound('Ruta no encontrada.');
     }
+    // A missing file (an old chunk after a redeploy) is a 404: index.html in its place would be
+    // run as a script and fail obscurely; the app reloads itself when a chunk is missing.
+    if (looksLikeFile(path)) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('No encontrado.');
+    }
     if (!built) {
       return reply
         .status(503)
@@ -36,6 +45,13 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+const ASSET_EXTENSION = /\.(js|mjs|css|map|png|jpe?g|webp|gif|svg|ico|woff2?|ttf|json|txt|webmanifest)$/i;
+
+/** Asset paths (`/assets/…`, `/favicon.svg`) as opposed to the app's own routes (`/clients/7`). */
+function looksLikeFile(path: string): boolean {
+  return path.startsWith('/assets/') || ASSET_EXTENSION.test(path);
 }
 
 export default fp(webPlugin, { name: 'web' });

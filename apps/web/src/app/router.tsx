@@ -4,12 +4,14 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { receiptListQuery } from '../features/receipts/api/list-receipts';
 import { readReceiptFilterParams } from '../features/receipts/filter-params';
 import { sessionStore } from '../lib/api';
+import { loadOrReloadOnce } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { RequireAccess } from './guards/RequireAccess';
 import { RequireAuth } from './guards/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
 import LoginPage from './routes/LoginPage';
 import NotFoundPage from './routes/NotFoundPage';
+import { RouteError } from './routes/RouteError';
 
 type PageModule = { default: ComponentType };
 
@@ -17,11 +19,18 @@ type PageModule = { default: ComponentType };
  * A page loaded on first visit (keeps the initial bundle small), behind its guard if any.
  * `prefetch` starts the page's first request while its code downloads.
  */
-function page(load: () => Promise<PageModule>, access?: PageKey, prefetch?: () => void): Pick<RouteObject, 'lazy'> {
+function page(
+  load: () => Promise<PageModule>,
+  access?: PageKey,
+  prefetch?: () => void,
+): Pick<RouteObject, 'lazy' | 'ErrorBoundary'> {
   return {
+    ErrorBoundary: RouteError,
     lazy: async () => {
       prefetch?.();
-      const { default: Page } = await load();
+      const loaded = await loadOrReloadOnce(load, pendingDestination).catch(() => null);
+      if (!loaded) return { Component: RouteError };
+      const { default: Page } = loaded;
       return {
         Component: access
           ? () => (
@@ -33,6 +42,12 @@ function page(load: () => Promise<PageModule>, access?: PageKey, prefetch?: () =
       };
     },
   };
+}
+
+/** The address of the navigation in progress, if any. */
+function pendingDestination(): string | null {
+  const next = router.state.navigation.location;
+  return next ? `${next.pathname}${next.search}${next.hash}` : null;
 }
 
 /** The receipts the list first asks for: today's, or the days a reloaded or shared address names. */
@@ -51,6 +66,7 @@ export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage },
   {
     Component: RequireAuth,
+    ErrorBoundary: RouteError,
     children: [
       {
         Component: AppLayout,

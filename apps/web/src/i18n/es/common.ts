@@ -8,4 +8,8 @@ export const common = {
   retry: 'Reintentar',
   loading: 'Cargando…',
   networkError: 'Network or server error',
+  pageFailedTitle: 'No se pudo mostrar esta página',
+  pageFailedDetail:
+    'Puede que la aplicación se haya actualizado o que se perdiera la conexión. Recarga la página para continuar.',
+  reload: 'Recargar',
 } as const;
