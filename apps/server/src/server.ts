@@ -1,12 +1,19 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
-import { openDatabase } from './db/connection.js';
+import { dialectOf, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { DatabaseFileError, prepareSqliteFile } from './db/sqlite-file.js';
 import { resolveJwtSecret } from './lib/secret.js';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
+  if (dialectOf(config.DATABASE_URL) === 'sqlite' && config.DATABASE_URL !== 'sqlite::memory:') {
+    prepareSqliteFile(config.DATABASE_URL.slice('sqlite:'.length), {
+      dataDir: config.DATA_DIR,
+      uploadDir: config.UPLOAD_DIR,
+    });
+  }
   const database = openDatabase(config.DATABASE_URL);
   await migrateToLatest(database);
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
@@ -40,7 +47,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DatabaseFileError) console.error(error.message);
   else console.error('No se pudo iniciar Mostrador:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -32,7 +32,7 @@ export function createServices({ database, config, clock = Date.now }: ServicesD
   const users = createUsersService({ db, transact, clock, config });
   const receipts = createReceiptsService({ db, transact, clock });
   return {
-    health: createHealthService({ db, dialect }),
+    health: createHealthService({ dialect, transact, clock }),
     users,
     auth: createAuthService({ db, transact, clock, config, users }),
     products: createProductsService({ db, transact, clock, uploadDir: config.UPLOAD_DIR }),

@@ -80,20 +80,20 @@ describe('the OpenAPI document', () => {
 
   it("documents the errors that follow from a route's input and access, and the ones of its own work", () => {
     const operation = (route: string) => operations.find(([r]) => r === route)![1];
-    // Public, no input.
-    expect(errorStatuses(operation('GET /api/health'))).toEqual([500]);
+    // Public, no input; every route may find the database unable to take it (503).
+    expect(errorStatuses(operation('GET /api/health'))).toEqual([500, 503]);
     expect(operation('GET /api/health').security).toEqual([]);
     // Public with a body; its own 401 (wrong credentials) and 429 (too many attempts).
-    expect(errorStatuses(operation('POST /api/auth/login'))).toEqual([400, 401, 413, 415, 429, 500]);
+    expect(errorStatuses(operation('POST /api/auth/login'))).toEqual([400, 401, 413, 415, 429, 500, 503]);
     expect(operation('POST /api/auth/login').security).toEqual([]);
     // Any signed-in user, no input.
-    expect(errorStatuses(operation('GET /api/auth/validateToken'))).toEqual([401, 500]);
+    expect(errorStatuses(operation('GET /api/auth/validateToken'))).toEqual([401, 500, 503]);
     expect(operation('GET /api/auth/validateToken').security).toBeUndefined();
     // A role-restricted write on stock that may be missing or short.
-    expect(errorStatuses(operation('POST /api/receipt/create'))).toEqual([400, 401, 403, 404, 409, 413, 415, 500]);
+    expect(errorStatuses(operation('POST /api/receipt/create'))).toEqual([400, 401, 403, 404, 409, 413, 415, 500, 503]);
     // A path parameter (no body) and a printer that may fail.
-    expect(errorStatuses(operation('GET /api/receipt/details/{id}'))).toEqual([400, 401, 403, 404, 500]);
-    expect(errorStatuses(operation('POST /api/printReceipt'))).toEqual([400, 401, 403, 404, 413, 415, 500, 502, 504]);
+    expect(errorStatuses(operation('GET /api/receipt/details/{id}'))).toEqual([400, 401, 403, 404, 500, 503]);
+    expect(errorStatuses(operation('POST /api/printReceipt'))).toEqual([400, 401, 403, 404, 413, 415, 500, 502, 503, 504]);
     expect(Object.keys(API_ACCESS)).toHaveLength(operations.length);
   });
 });

@@ -4,7 +4,8 @@ import type { CreateReceiptResponse, PrintResult, Receipt } from '@mostrador/sha
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, encodeCp850, labelValue, ticketToEscPos, wrap } from '../src/modules/printing/escpos.js';
 import { sendToPrinter } from '../src/modules/printing/printer.js';
-import { buildTicket, foldText } from '../src/modules/printing/ticket.js';
+import { foldText } from '../src/lib/fold-text.js';
+import { buildTicket } from '../src/modules/printing/ticket.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
 import { createReceipt, postReceipt, seedClient, seedProduct, stockOf } from './helpers/factories.js';

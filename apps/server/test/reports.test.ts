@@ -251,6 +251,22 @@ describe('GET /api/reports/pdf/:id', () => {
     }
   });
 
+  it('folds what its font lacks the way the receipt PDF does: emoji and non-Latin letters never print as garbage', async () => {
+    const { id } = await seedProduct(db, { cuid: 'PDF-CAFE', name: 'Café “Güero” 🙂 Ωmega', stock: 0 });
+    await change(id, 3, 'ADD', '2026-09-16T09:00:00');
+    const cut = (await generate({ date: '2026-09-16' })).json<CashCountReport>();
+    const response = await t.injectAs('Manager', { method: 'GET', url: `/api/reports/pdf/${cut.id}` });
+    const dir = mkdtempSync(join(tmpdir(), 'corte-'));
+    try {
+      const file = join(dir, 'corte.pdf');
+      writeFileSync(file, response.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('PDF-CAFE · Café “Güero” ? ?mega');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is 404 for a cut that does not exist', async () => {
     const response = await t.injectAs('Admin', { method: 'GET', url: '/api/reports/pdf/999999' });
     expect(response.statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientFullName, receiptInputTotalCents, receiptTotals, totalsFromCents } from '../src/receipts.js';
-import { createReceiptBodySchema, listReceiptsQuerySchema } from '../src/schemas/receipts.js';
+import { addPaymentBodySchema, createReceiptBodySchema, listReceiptsQuerySchema } from '../src/schemas/receipts.js';
 
 describe('receipt totals', () => {
   it('adds price × quantity and nets enabled payments, REMOVE subtracting', () => {
@@ -92,5 +92,18 @@ describe('listReceiptsQuerySchema', () => {
       includePending: false,
       pageSize: 50,
     });
+  });
+});
+
+describe('addPaymentBodySchema', () => {
+  const note = (text: string) => addPaymentBodySchema.safeParse({ receiptId: 1, amount: 10, note: text });
+
+  it('refuses control characters in the note, keeping line breaks and tabs', () => {
+    for (const text of ['abono\u0000', 'abono\u001b[31m', 'a\u007fb', 'a\u0085b']) {
+      const result = note(text);
+      expect(result.success, JSON.stringify(text)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('No se permiten caracteres de control.');
+    }
+    expect(note('Abono de\nseptiembre\tefectivo').success).toBe(true);
   });
 });

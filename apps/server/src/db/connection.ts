@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PreparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
+import { createOwnerOnlyFile } from './sqlite-file.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -31,7 +32,7 @@ export function openDatabase(url: string): Database {
 
 function openSqlite(path: string): Database {
   const memory = path === ':memory:';
-  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (!memory && !existsSync(resolve(path))) createOwnerOnlyFile(resolve(path));
   const sqlite = new SQLite(memory ? ':memory:' : resolve(path));
   sqlite.pragma('journal_mode = WAL');
   // FULL: a receipt the server acknowledged survives a power cut, not only a crash.

@@ -131,6 +131,12 @@ export interface IdempotencyKeysTable {
   createdAt: number;
 }
 
+/** One row, rewritten by the health check to prove the database takes writes. */
+export interface HealthProbeTable {
+  id: number;
+  checkedAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -143,6 +149,7 @@ export interface DB {
   inventoryLogs: InventoryLogsTable;
   cashCountReports: CashCountReportsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  healthProbe: HealthProbeTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -19,7 +19,7 @@ export const ERROR_DESCRIPTIONS = {
   429: 'Demasiados intentos fallidos; hay que esperar antes de volver a intentar.',
   500: 'Error inesperado del servidor.',
   502: 'El servicio externo (impresora o proveedor de voz) falló.',
-  503: 'El servicio no está configurado en este servidor.',
+  503: 'La base de datos no puede guardar cambios ahora (ocupada, llena o de solo lectura), o el servicio no está configurado en este servidor.',
   504: 'El servicio externo no respondió a tiempo.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
@@ -63,7 +63,8 @@ function inherentErrors(route: RouteOptions, operation: ApiOperation): ErrorStat
   if (requirement !== null) statuses.push(401);
   if (requirement && Object.keys(requirement).length > 0) statuses.push(403);
   if (body) statuses.push(413, 415);
-  statuses.push(500);
+  // Any route reaches the database, which may be unable to take the request (503).
+  statuses.push(500, 503);
   return statuses;
 }
 

@@ -43,6 +43,33 @@ const CONSTRAINT_CODES = new Set([
 // PostgreSQL refusing a value (e.g. a NUL character in text) that validation let through.
 const INVALID_VALUE_CODES = new Set(['22021', '22P05', '22001', '22003']);
 
+// The database cannot take the request right now (busy past its wait, disk full, read-only,
+// unreachable): nothing was written, and trying again later may work, so 503, not 500.
+const UNAVAILABLE_CODES = new Set([
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_FULL',
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+  '53100', // disk_full
+  '53200', // out_of_memory
+  '53300', // too_many_connections
+  '25006', // read_only_sql_transaction
+  '57P03', // cannot_connect_now
+  '08001',
+  '08006',
+  'ECONNREFUSED',
+]);
+const DATABASE_UNAVAILABLE =
+  'La base de datos no puede guardar cambios en este momento (ocupada, llena o de solo lectura). No se guardó nada; inténtalo de nuevo en unos minutos.';
+
+/** better-sqlite3 extends its codes (SQLITE_READONLY_DBMOVED, SQLITE_IOERR_WRITE…): the base code decides. */
+function isDatabaseUnavailable(code: string | undefined): boolean {
+  if (!code) return false;
+  return UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CODES.has(code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1'));
+}
+
 /** Every error answer of the API: a Spanish message, a code and the request's id. */
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, error: ErrorCode, message: string) {
   return reply.status(status).send({ message, error, requestId: request.id } satisfies ErrorResponse);
@@ -58,6 +85,11 @@ function errorsPlugin(app: FastifyInstance) {
       request.log.warn({ err: error }, 'constraint violation');
       const message = 'La operación no se pudo completar porque entra en conflicto con los datos actuales.';
       return sendError(request, reply, 409, 'CONFLICT', message);
+    }
+    if (isDatabaseUnavailable(error.code)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '30');
+      return sendError(request, reply, 503, 'SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE);
     }
     if (error.code && INVALID_VALUE_CODES.has(error.code)) {
       request.log.warn({ err: error }, 'value refused by the database');

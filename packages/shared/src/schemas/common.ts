@@ -38,6 +38,12 @@ export const CONTROL_CHARACTERS = 'No se permiten caracteres de control.';
 const ANY_CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
 
+/** For a text refinement: true when `text` has no control characters (but tabs and line breaks if multi-line). */
+export const hasNoControlCharacters =
+  ({ multiline = false } = {}) =>
+  (text: string) =>
+    !(multiline ? CONTROL_BUT_LINES : ANY_CONTROL).test(text);
+
 /**
  * A field's "is required" message, for a missing or mistyped value only: the checks that follow
  * keep their own messages, or the configured ones above (a bare `{ error: message }` would answer
@@ -53,17 +59,16 @@ export function requiredText(message: string, max = MAX_NAME) {
     .trim()
     .min(1, message)
     .max(max)
-    .refine((v) => !ANY_CONTROL.test(v), CONTROL_CHARACTERS);
+    .refine(hasNoControlCharacters(), CONTROL_CHARACTERS);
 }
 
 /** Optional text: missing, null or blank become null. */
 export function optionalText(max = MAX_TEXT, { multiline = false } = {}) {
-  const control = multiline ? CONTROL_BUT_LINES : ANY_CONTROL;
   return z
     .string()
     .trim()
     .max(max)
-    .refine((v) => !control.test(v), CONTROL_CHARACTERS)
+    .refine(hasNoControlCharacters({ multiline }), CONTROL_CHARACTERS)
     .nullish()
     .transform((v) => (v ? v : null));
 }

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { isLocalTimestamp, isYmd } from '../dates.js';
 import { PAYMENT_MODES, PAYMENT_REASONS, RECEIPT_STATES } from '../enums.js';
 import { receiptInputTotalCents } from '../receipts.js';
-import { idSchema, isoDateTimeSchema, MAX_TEXT, pesosSchema } from './common.js';
+import {
+  CONTROL_CHARACTERS,
+  hasNoControlCharacters,
+  idSchema,
+  isoDateTimeSchema,
+  MAX_TEXT,
+  pesosSchema,
+} from './common.js';
 
 // The receipt contract: what the receipt endpoints take and answer. Amounts are pesos on the wire.
 
@@ -170,6 +177,7 @@ export const addPaymentBodySchema = z.strictObject({
     .string({ error: 'La nota debe ser texto.' })
     .trim()
     .max(MAX_TEXT, `La nota admite como máximo ${MAX_TEXT} caracteres.`)
+    .refine(hasNoControlCharacters({ multiline: true }), CONTROL_CHARACTERS)
     .optional(),
 });
 export type AddPaymentBody = z.infer<typeof addPaymentBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../lib/types.js';
 
-/** For load balancers and start-up scripts: the process answers and the database too. */
+/** For load balancers and start-up scripts: the process answers and the database takes writes (else 503). */
 const healthRoutes: RoutesPlugin = async (app) => {
   const { health } = app.services;
 

@@ -1,12 +1,23 @@
-import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connection.js';
-import type { DB } from '../../db/schema.js';
+import type { TransactionRunner } from '../../db/transactions.js';
+import type { Clock } from '../../lib/clock.js';
 
-export function createHealthService({ db, dialect }: { db: Kysely<DB>; dialect: DialectName }) {
+export function createHealthService({
+  dialect,
+  transact,
+  clock,
+}: {
+  dialect: DialectName;
+  transact: TransactionRunner;
+  clock: Clock;
+}) {
   return {
-    /** Throws when the database does not answer. */
+    /**
+     * Commits a one-row write: a database that answers reads but cannot write (disk full,
+     * read-only, locked) is not healthy. Its error reaches the error handler, which answers 503.
+     */
     async check(): Promise<{ ok: true; database: DialectName }> {
-      await sql`select 1`.execute(db);
+      await transact((trx) => trx.updateTable('healthProbe').set({ checkedAt: clock() }).where('id', '=', 1).execute());
       return { ok: true, database: dialect };
     },
   };

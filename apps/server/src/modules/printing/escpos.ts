@@ -1,4 +1,5 @@
-import { foldText, type Ticket, TICKET_TEXTS, type TicketRow } from './ticket.js';
+import { foldText } from '../../lib/fold-text.js';
+import { type Ticket, TICKET_TEXTS, type TicketRow } from './ticket.js';
 
 // The ticket as ESC/POS bytes for a thermal printer (Epson TM series and the many compatibles).
 // Text is sent in code page PC850 (Multilingual Latin 1), selected with ESC t 2: it has every

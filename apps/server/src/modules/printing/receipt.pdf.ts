@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { foldText, type Ticket, TICKET_TEXTS, type TicketRow } from './ticket.js';
+import { winAnsi } from '../../lib/fold-text.js';
+import { type Ticket, TICKET_TEXTS, type TicketRow } from './ticket.js';
 
 // The receipt as a PDF the size of thermal paper (80 or 58 mm wide), for shops without an ESC/POS
 // printer: the browser prints it and a roll printer's driver cuts after each page. The layout
@@ -28,14 +29,6 @@ const TOP = pt(4);
 const BOTTOM = pt(6);
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
-
-/** WinAnsi: Latin-1 plus the typographic characters Windows-1252 puts in 0x80–0x9F. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const inWinAnsi = (char: string) => {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
-};
-const winAnsi = (text: string) => foldText(text, inWinAnsi);
 
 type Doc = InstanceType<typeof PDFDocument>;
 

@@ -7,6 +7,7 @@ import {
   type Receipt,
   RECEIPT_STATE_LABELS,
 } from '@mostrador/shared';
+import { plainSpaces } from '../../lib/fold-text.js';
 
 // What a printed receipt says, independent of where it is printed: the PDF (receipt.pdf.ts)
 // and the thermal printer (escpos.ts) lay out this same ticket.
@@ -82,9 +83,6 @@ export function splitLines(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Intl puts narrow no-break spaces in times ("12:30 p.m."); neither WinAnsi nor CP850 has one. */
-export const plainSpaces = (text: string) => text.replace(/[\u00A0\u202F\u2009\u2007]/g, ' ');
-
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 const integer = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
 
@@ -120,43 +118,4 @@ export function buildTicket(receipt: Receipt, business: BusinessInfo): Ticket {
       }))
     : null;
   return { business, folio: T.folio(receipt.id), rows, items, totals, payments };
-}
-
-const TYPOGRAPHIC: Record<string, string> = {
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u201A': "'",
-  '\u201C': '"',
-  '\u201D': '"',
-  '\u201E': '"',
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u2212': '-',
-  '\u2026': '...',
-  '\u2022': '*',
-  '\u20AC': 'EUR',
-};
-
-/**
- * Text as a single-byte printer or font can show it: control characters become spaces (a
- * product name can never smuggle a printer command), characters `canEncode` refuses lose their
- * accents ("ŝ" → "s") or become their plain look-alike (“ ” → "), and anything else becomes "?".
- */
-export function foldText(text: string, canEncode: (char: string) => boolean): string {
-  let out = '';
-  for (const char of plainSpaces(text)) {
-    const code = char.codePointAt(0)!;
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
-      out += ' ';
-    } else if (canEncode(char)) {
-      out += char;
-    } else {
-      const lookAlike = TYPOGRAPHIC[char];
-      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
-      if (lookAlike && [...lookAlike].every(canEncode)) out += lookAlike;
-      else if (bare && bare !== char && [...bare].every(canEncode)) out += bare;
-      else out += '?';
-    }
-  }
-  return out;
 }

@@ -11,6 +11,7 @@ import {
   pesosToCents,
 } from '@mostrador/shared';
 import PDFDocument from 'pdfkit';
+import { winAnsi } from '../../lib/fold-text.js';
 
 // The cut as a letter-size PDF for the owner's records. Standard Helvetica (WinAnsi covers the
 // Spanish letters and $); every amount to the centavo.
@@ -58,9 +59,6 @@ interface Column {
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 const integer = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
 const signed = (n: number) => (n > 0 ? `+${integer.format(n)}` : integer.format(n));
-
-/** Intl puts narrow no-break spaces in times ("11:45 p.m."); WinAnsi has none. */
-const winAnsi = (text: string) => text.replace(/[\u202F\u2009\u2007]/g, ' ');
 
 export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
   const doc = new PDFDocument({
