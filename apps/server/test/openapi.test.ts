@@ -93,7 +93,9 @@ describe('the OpenAPI document', () => {
     expect(errorStatuses(operation('POST /api/receipt/create'))).toEqual([400, 401, 403, 404, 409, 413, 415, 500, 503]);
     // A path parameter (no body) and a printer that may fail.
     expect(errorStatuses(operation('GET /api/receipt/details/{id}'))).toEqual([400, 401, 403, 404, 500, 503]);
-    expect(errorStatuses(operation('POST /api/printReceipt'))).toEqual([400, 401, 403, 404, 413, 415, 500, 502, 503, 504]);
+    expect(errorStatuses(operation('POST /api/printReceipt'))).toEqual([
+      400, 401, 403, 404, 413, 415, 500, 502, 503, 504,
+    ]);
     expect(Object.keys(API_ACCESS)).toHaveLength(operations.length);
   });
 });

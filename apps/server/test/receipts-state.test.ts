@@ -234,19 +234,35 @@ describe('POST /api/receipt/addPayment', () => {
     expect(longNote.json().message).toBe('La nota admite como máximo 500 caracteres.');
   });
 
-  it('only Credit receipts that are Pending take payments (409 otherwise)', async () => {
+  it('takes less than 1 when it settles a smaller balance exactly', async () => {
+    const receipt = await creditReceipt(t, 50.5);
+    await act('addPayment', { receiptId: receipt.id, amount: 50 });
+    const under = await postAction(t, 'addPayment', { receiptId: receipt.id, amount: 0.4 });
+    expect(under.statusCode).toBe(400);
+    expect(under.json()).toEqual(errorBody('El monto debe ser al menos 1.', 'VALIDATION_ERROR'));
+    const settled = await act('addPayment', { receiptId: receipt.id, amount: 0.5 });
+    expect(settled).toMatchObject({ state: 'Paid', paid: 50.5, balance: 0 });
+  });
+
+  it('a cash receipt reopened by cancelling its payment is paid again like any pending one', async () => {
     const product = await seedProduct(db());
     const cash = await createReceipt(t, {
       paymentMode: 'Cash',
       date: TODAY_NOON,
-      items: [{ productId: product.id, quantity: 1, price: 10 }],
+      items: [{ productId: product.id, quantity: 2, price: 10.25 }],
     });
     await expectConflict(
       'addPayment',
       { receiptId: cash.id, amount: 1 },
-      `La remisión #${cash.id} es de contado; solo las remisiones a crédito reciben pagos.`,
+      `La remisión #${cash.id} está pagada; solo las pendientes reciben pagos.`,
     );
+    const reopened = await act('cancelPayment', { paymentId: cash.payments[0]!.id });
+    expect(reopened).toMatchObject({ state: 'Pending', balance: 20.5 });
+    const repaid = await act('addPayment', { receiptId: cash.id, amount: 20.5 });
+    expect(repaid).toMatchObject({ state: 'Paid', paid: 20.5, balance: 0 });
+  });
 
+  it('only Pending receipts take payments (409 otherwise)', async () => {
     const paid = await creditReceipt(t, 10);
     await act('addPayment', { receiptId: paid.id, amount: 10 });
     await expectConflict(

@@ -44,3 +44,14 @@ export function clientFullName(
   if (!client) return null;
   return [client.firstName, client.lastName].filter(Boolean).join(' ').trim() || null;
 }
+
+export const PAYMENT_MINIMUM_CENTS = 100;
+export const PAYMENT_MINIMUM_MESSAGE = 'El monto debe ser al menos 1.';
+
+/**
+ * A payment is at least $1, except the one that settles a smaller balance exactly (else a
+ * balance of $0.50 could never be paid). Over the balance is for the caller to refuse.
+ */
+export function isBelowPaymentMinimum(amountCents: number, balanceCents: number): boolean {
+  return amountCents <= 0 || (amountCents < PAYMENT_MINIMUM_CENTS && amountCents !== balanceCents);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isLocalTimestamp, isYmd } from '../dates.js';
 import { PAYMENT_MODES, PAYMENT_REASONS, RECEIPT_STATES } from '../enums.js';
-import { receiptInputTotalCents } from '../receipts.js';
+import { PAYMENT_MINIMUM_MESSAGE, receiptInputTotalCents } from '../receipts.js';
 import {
   CONTROL_CHARACTERS,
   hasNoControlCharacters,
@@ -171,7 +171,8 @@ export type ChangeStateBody = z.infer<typeof changeStateBodySchema>;
 
 export const addPaymentBodySchema = z.strictObject({
   receiptId: idSchema,
-  amount: pesosSchema.refine((v) => v >= 1, 'El monto debe ser al menos 1.'),
+  /** At least 1, or less when it settles the balance exactly (checked against the balance). */
+  amount: pesosSchema.refine((v) => v > 0, PAYMENT_MINIMUM_MESSAGE),
   /** Stored as sent; missing or blank → 'Pago manual'. */
   note: z
     .string({ error: 'La nota debe ser texto.' })

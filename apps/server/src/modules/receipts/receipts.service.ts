@@ -3,9 +3,11 @@ import {
   businessDayBounds,
   type CreateReceiptBody,
   formatPayment,
+  isBelowPaymentMinimum,
   type listReceiptsQuerySchema,
   localTimestampToEpoch,
   MANUAL_PAYMENT_NOTE,
+  PAYMENT_MINIMUM_MESSAGE,
   pesosToCents,
   type Receipt,
   RECEIPT_PAGE_SIZE_DEFAULT,
@@ -277,9 +279,6 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
         const at = clock();
         const row = await q.lockReceiptRow(trx, body.receiptId, at);
         if (!row) throw receiptNotFound(body.receiptId);
-        if (row.paymentMode !== 'Credit') {
-          throw conflict(`La remisión #${row.id} es de contado; solo las remisiones a crédito reciben pagos.`);
-        }
         if (row.state !== 'Pending') {
           throw conflict(`La remisión #${row.id} está ${STATE_WORDS[row.state]}; solo las pendientes reciben pagos.`);
         }
@@ -289,6 +288,7 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
         ]);
         const { balanceCents } = totals(items, payments);
         const amountCents = pesosToCents(body.amount);
+        if (isBelowPaymentMinimum(amountCents, balanceCents)) throw badRequest(PAYMENT_MINIMUM_MESSAGE);
         if (amountCents > balanceCents) {
           throw conflict(`El monto excede el saldo pendiente de ${formatPayment(balanceCents)}.`);
         }

@@ -244,4 +244,10 @@ describe('paymentAmountError', () => {
     expect(paymentAmountError('', 30_100)).toBe('El monto debe ser al menos 1.');
     expect(paymentAmountError(1.005, 30_100)).toBe('El monto admite como máximo dos decimales.');
   });
+
+  it('takes less than 1 only when it settles a smaller balance exactly', () => {
+    expect(paymentAmountError(0.5, 50)).toBeNull();
+    expect(paymentAmountError(0.4, 50)).toBe('El monto debe ser al menos 1.');
+    expect(paymentAmountError(0.6, 50)).toBe('El monto debe ser al menos 1.');
+  });
 });

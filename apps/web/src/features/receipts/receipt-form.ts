@@ -7,8 +7,10 @@ import {
   type CreateReceiptInput,
   createReceiptBodySchema,
   dayjs,
+  isBelowPaymentMinimum,
   isLocalTimestamp,
   isYmd,
+  PAYMENT_MINIMUM_MESSAGE,
   type PaymentMode,
   pesosToCents,
   receiptItemInputSchema,
@@ -189,6 +191,8 @@ export function toCreateReceiptBody(values: ReceiptFormValues): ReceiptFormBody 
 export function paymentAmountError(amount: number | string, balanceCents: number): string | null {
   const parsed = addPaymentBodySchema.shape.amount.safeParse(asNumber(amount) ?? 0);
   if (!parsed.success) return parsed.error.issues[0]!.message;
-  if (pesosToCents(parsed.data) > balanceCents) return es.receipts.payment.amountMax;
+  const amountCents = pesosToCents(parsed.data);
+  if (isBelowPaymentMinimum(amountCents, balanceCents)) return PAYMENT_MINIMUM_MESSAGE;
+  if (amountCents > balanceCents) return es.receipts.payment.amountMax;
   return null;
 }

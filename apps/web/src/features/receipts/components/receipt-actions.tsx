@@ -36,7 +36,8 @@ export const RECEIPT_ACTIONS: ReceiptAction[] = [
     key: 'addPayment',
     label: es.receipts.actions.addPayment,
     icon: IconCashRegister,
-    isAvailable: (r) => r.paymentMode === 'Credit' && r.state === 'Pending',
+    // A cash receipt whose payment was cancelled is Pending again, and is paid like a credit one.
+    isAvailable: (r) => r.state === 'Pending',
     Dialog: RegisterPaymentModal,
   },
   {
