@@ -7,5 +7,13 @@ export const common = {
   save: 'Guardar',
   retry: 'Reintentar',
   loading: 'Cargando…',
+  close: 'Cerrar',
+  clear: 'Borrar',
+  pageControls: {
+    first: 'Primera página',
+    previous: 'Página anterior',
+    next: 'Página siguiente',
+    last: 'Última página',
+  },
   networkError: 'Network or server error',
 } as const;
