@@ -20,7 +20,7 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toHaveText('Correo o contraseña incorrectos');
-    await expect(alert).toHaveCSS('color', 'rgb(250, 82, 82)');
+    await expect(alert).toHaveCSS('color', 'rgb(201, 42, 42)');
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -96,4 +96,29 @@ test('sign-out clears the session and guarded pages deny access', async ({ page 
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
+});
+
+test.describe('a stored session', () => {
+  test.use({ storageState: storageStateOf('Manager') });
+
+  test('reloading shows a loader while the session is checked, never the login form', async ({ page }) => {
+    // Holds the check of the stored token (the real server still answers it) to look at the wait.
+    let release = () => {};
+    await page.route('**/api/auth/validateToken', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    for (const [path, landing] of [
+      ['/clients', /\/clients$/],
+      ['/login', /\/$/],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId('session-restoring')).toBeVisible();
+      await expect(page.getByLabel('Correo electrónico')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+      release();
+      await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Manager.name);
+      await expect(page).toHaveURL(landing);
+    }
+  });
 });

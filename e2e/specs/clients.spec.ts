@@ -112,7 +112,8 @@ test.describe('Clients as Admin', () => {
     await page.goto('/clients/99999999');
     await expect(page.getByText('Client not found.')).toBeVisible();
     await page.goto('/clients/abc');
-    await expect(page.getByText('Missing client id')).toBeVisible();
+    const missing = page.getByRole('alert').filter({ hasText: 'Missing client id' });
+    await expect(missing).toContainText('Client id is required.');
   });
 
   test('the detail shows the client’s receipts as cards, newest first by date, also once disabled', async ({

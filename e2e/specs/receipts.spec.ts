@@ -250,7 +250,18 @@ test.describe('Receipts as Admin', () => {
     await menu.click();
     await expect(page.getByRole('menuitem', { name: 'Cancelar remisión' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Registrar pago' })).toHaveCount(0);
+    // Fully paid, it cannot go back to Pendiente: the dialog disables that target and says why.
+    await page.getByRole('menuitem', { name: 'Cancelar remisión' }).click();
+    const paidChange = page.getByRole('dialog', { name: `Cambiar estado de la remisión #${receipt.id}` });
+    await expect(paidChange.getByTestId('unavailable-state')).toHaveText(
+      `Pendiente no disponible: La remisión #${receipt.id} está pagada por completo; para dejarla pendiente cancela primero uno de sus pagos.`,
+    );
+    await paidChange.getByRole('combobox', { name: 'Nuevo estado' }).click();
+    await expect(page.getByRole('option', { name: 'Pendiente' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('option', { name: 'Pagado' })).not.toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('Escape');
+    await paidChange.getByRole('button', { name: 'Volver' }).click();
+    await expect(paidChange).toBeHidden();
 
     // Cancel the $100 payment: irreversible, asks first; back to Pendiente.
     await card.getByRole('button', { name: 'Cancelar pago $100.00' }).click();
@@ -279,11 +290,21 @@ test.describe('Receipts as Admin', () => {
     await expect(page.getByText(`La remisión #${receipt.id} cambió de Pendiente a Cancelado.`)).toBeVisible();
     await expect(stateOf(card)).toHaveText('Cancelado');
     await expect(card.getByRole('button', { name: /Cancelar pago/ })).toHaveCount(0);
+    // Nothing is owed any more; the $201.00 still paid went back to the client and stays in sight.
+    await expect(card.getByTestId('receipt-balance')).toHaveText('—');
+    await expect(card.getByTestId('receipt-refund')).toHaveText('$201.00');
+    await expect(card.getByTestId('receipt-total')).toHaveText('$301');
     // A cancelled receipt can still be printed (for the records), and nothing else.
     await menu.click();
     await expect(page.getByRole('menuitem')).toHaveText(['Imprimir']);
     await page.keyboard.press('Escape');
     expect(await seed.stockOf(product.id)).toBe(10);
+  });
+
+  test('an address that names no receipt says the id is required', async ({ page }) => {
+    await page.goto('/receipts/abc');
+    const missing = page.getByRole('alert').filter({ hasText: 'Missing receipt id' });
+    await expect(missing).toContainText('Receipt id is required.');
   });
 
   test('mod+K opens the new receipt form and mod+F goes to the search box', async ({ page }) => {

@@ -56,9 +56,9 @@ test.describe('Reports', () => {
     const older = await seed.post<CashCountReport>('/reports/generate', { date: yesterday });
 
     await page.goto('/reports');
-    await expect(page.getByRole('heading', { name: 'Reportes', level: 2 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Movimientos de inventario', level: 3 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Documento de corte', level: 3 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reportes', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Movimientos de inventario', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Documento de corte', level: 2 })).toBeVisible();
     // The sale's movement card: reason label, product, delta, before → after, note.
     const saleCard = page
       .getByTestId('inventory-log')

@@ -8,10 +8,14 @@ test.describe('Users', () => {
     const email = `nuevo.${id}@e2e.mx`;
     await page.goto('/users');
     await expect(page.getByRole('cell', { name: 'admin@e2e.mx' })).toBeVisible();
+    // Roles in Spanish, as the rest of the screen.
+    await expect(page.getByRole('row', { name: /admin@e2e\.mx/ })).toContainText('Administrador');
+    await expect(page.getByRole('row', { name: /gerente@e2e\.mx/ })).toContainText('Gerente');
+    await expect(page.getByRole('row', { name: /vendedora@e2e\.mx/ })).toContainText('Vendedor');
 
     await page.getByRole('button', { name: 'Agregar usuario' }).click();
     const modal = page.getByRole('dialog', { name: 'Agregar usuario' });
-    await expect(modal.getByLabel('Rol')).toHaveValue('Seller');
+    await expect(modal.getByLabel('Rol')).toHaveValue('Vendedor');
     await modal.getByLabel('Correo electrónico').fill('no-es-correo');
     await modal.getByRole('button', { name: 'Agregar' }).click();
     await expect(modal.getByText('El nombre es obligatorio.')).toBeVisible();

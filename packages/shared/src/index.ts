@@ -5,6 +5,7 @@ export * from './dates.js';
 export * from './text.js';
 export * from './products.js';
 export * from './receipts.js';
+export * from './receipt-states.js';
 export * from './receipt-filter.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -37,6 +37,16 @@ export function receiptTotals(receipt: {
   );
 }
 
+/** What went back to the client (enabled REMOVE payments: the refund of a cancelled receipt), in centavos. */
+export function refundedCents(receipt: {
+  payments: ReadonlyArray<{ amount: number; reason: PaymentReason; isEnabled: boolean }>;
+}): number {
+  return receipt.payments.reduce(
+    (sum, p) => (p.isEnabled && p.reason === 'REMOVE' ? sum + pesosToCents(p.amount) : sum),
+    0,
+  );
+}
+
 /** "Nombre Apellido" of a receipt's client, or null when the receipt has none. */
 export function clientFullName(
   client: { firstName: string; lastName: string | null } | null | undefined,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientFullName, receiptInputTotalCents, receiptTotals, totalsFromCents } from '../src/receipts.js';
+import {
+  clientFullName,
+  receiptInputTotalCents,
+  receiptTotals,
+  refundedCents,
+  totalsFromCents,
+} from '../src/receipts.js';
 import { addPaymentBodySchema, createReceiptBodySchema, listReceiptsQuerySchema } from '../src/schemas/receipts.js';
 
 describe('receipt totals', () => {
@@ -105,5 +111,18 @@ describe('addPaymentBodySchema', () => {
       expect(result.error?.issues[0]?.message).toBe('No se permiten caracteres de control.');
     }
     expect(note('Abono de\nseptiembre\tefectivo').success).toBe(true);
+  });
+});
+
+describe('refundedCents', () => {
+  it('adds the enabled REMOVE payments only', () => {
+    const payments = [
+      { amount: 20, reason: 'ADD' as const, isEnabled: true },
+      { amount: 0.1, reason: 'REMOVE' as const, isEnabled: true },
+      { amount: 19.9, reason: 'REMOVE' as const, isEnabled: true },
+      { amount: 5, reason: 'REMOVE' as const, isEnabled: false },
+    ];
+    expect(refundedCents({ payments })).toBe(2000);
+    expect(refundedCents({ payments: [] })).toBe(0);
   });
 });

@@ -10,13 +10,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { queryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mostrador.color-scheme' });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
       <DatesProvider settings={{ locale: 'es-mx', firstDayOfWeek: 1, weekendDays: [0, 6], labelSeparator: '–' }}>
         <Notifications position="bottom-right" limit={5} autoClose={7000} />
         <QueryClientProvider client={queryClient}>

@@ -11,7 +11,10 @@ import {
   pesosToCents,
   type Receipt,
   RECEIPT_PAGE_SIZE_DEFAULT,
+  RECEIPT_STATE_WORDS,
   type ReceiptState,
+  stateChangeRefusal,
+  stateChangeRefusalMessage,
   totalsFromCents,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
@@ -51,12 +54,6 @@ export const SETTLEMENT_PAYMENT_NOTE = 'Liquidación';
 export const REFUND_PAYMENT_NOTE = 'Devolución por cancelación';
 const CREATE_OPERATION = 'receipt/create';
 const PRUNE_EVERY_MS = 60_000;
-
-const STATE_WORDS: Record<ReceiptState, string> = {
-  Pending: 'pendiente',
-  Paid: 'pagada',
-  Cancelled: 'cancelada',
-};
 
 const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.`);
 
@@ -231,18 +228,15 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
         const at = clock();
         const row = await q.lockReceiptRow(trx, id, at);
         if (!row) throw receiptNotFound(id);
-        if (row.state === target) throw conflict(`La remisión #${id} ya está ${STATE_WORDS[target]}.`);
-        if (row.state === 'Cancelled') {
-          throw conflict(`La remisión #${id} está cancelada; una remisión cancelada ya no cambia de estado.`);
-        }
         const [items, payments] = await Promise.all([q.findReceiptItemRows(trx, id), q.findPaymentRows(trx, id)]);
-        const { balanceCents } = totals(items, payments);
+        const { balanceCents, paidCents } = totals(items, payments);
+        const refusal = stateChangeRefusal({ state: row.state, balanceCents }, target);
+        if (refusal) throw conflict(stateChangeRefusalMessage(refusal, id, target));
 
         if (target === 'Cancelled') {
           // Everything sold goes back to stock, and the money received goes back to the client:
           // a REMOVE payment, so the day's cut counts the refund leaving the drawer.
           await changeStock(trx, items, 1, 'RETURN', actor, `Remisión #${id} cancelada`, id, at);
-          const { paidCents } = totals(items, payments);
           if (paidCents > 0) {
             await q.insertPayment(trx, {
               receiptId: id,
@@ -263,11 +257,6 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
               createdAt: at,
             });
           }
-        } else if (balanceCents <= 0) {
-          // Paid → Pending only makes sense with something left to pay.
-          throw conflict(
-            `La remisión #${id} está pagada por completo; para dejarla pendiente cancela primero uno de sus pagos.`,
-          );
         }
         await q.setReceiptState(trx, id, target, at);
         return hydrateOne(trx, { ...row, state: target });
@@ -280,7 +269,9 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
         const row = await q.lockReceiptRow(trx, body.receiptId, at);
         if (!row) throw receiptNotFound(body.receiptId);
         if (row.state !== 'Pending') {
-          throw conflict(`La remisión #${row.id} está ${STATE_WORDS[row.state]}; solo las pendientes reciben pagos.`);
+          throw conflict(
+            `La remisión #${row.id} está ${RECEIPT_STATE_WORDS[row.state]}; solo las pendientes reciben pagos.`,
+          );
         }
         const [items, payments] = await Promise.all([
           q.findReceiptItemRows(trx, row.id),

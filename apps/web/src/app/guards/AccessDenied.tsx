@@ -8,11 +8,22 @@ export function AccessMessage({ title, text, action }: { title: string; text: st
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={520} ta="center">
         <IconLock size={48} stroke={1.5} color="var(--mantine-color-red-6)" />
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         <Text c="dimmed">{text}</Text>
         {action}
       </Stack>
     </Center>
+  );
+}
+
+/** The message as a whole page of its own, outside the signed-in layout and its main landmark. */
+export function AccessPage(props: { title: string; text: string; action?: ReactNode }) {
+  return (
+    <main>
+      <AccessMessage {...props} />
+    </main>
   );
 }
 

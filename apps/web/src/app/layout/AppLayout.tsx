@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
 import { Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
@@ -39,10 +39,13 @@ export function AppLayout() {
               aria-label={es.layout.toggleNavigation}
             />
             <Tooltip label={es.layout.toggleFullscreen}>
-              <UnstyledButton onClick={toggleFullscreen} aria-label={es.layout.toggleFullscreen}>
-                <Title order={3} c="teal">
+              <UnstyledButton
+                onClick={toggleFullscreen}
+                aria-label={`${es.common.appName}: ${es.layout.toggleFullscreen}`}
+              >
+                <Text component="span" fz="h3" fw={700} c="teal">
                   {es.common.appName}
-                </Title>
+                </Text>
               </UnstyledButton>
             </Tooltip>
           </Group>

@@ -44,7 +44,9 @@ export default function ClientDetailPage() {
       <>
         {back}
         <PageHeader title={t.detail.title} />
-        <Alert color="yellow" icon={<IconUserQuestion />} title={t.detail.missingId} role="alert" />
+        <Alert color="yellow" icon={<IconUserQuestion />} title={t.detail.missingId} role="alert">
+          {t.detail.idRequired}
+        </Alert>
       </>
     );
   }
@@ -85,7 +87,9 @@ export default function ClientDetailPage() {
         <Stack gap="lg">
           <ClientCard client={client} actions={actions} showName={false} />
           <Stack gap="sm">
-            <Title order={3}>{t.detail.receipts(client.receipts.length)}</Title>
+            <Title order={2} size="h3">
+              {t.detail.receipts(client.receipts.length)}
+            </Title>
             <ClientReceipts
               receipts={client.receipts}
               renderReceipt={(receipt) => (

@@ -3,14 +3,16 @@ import { Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { es } from '../../i18n/es';
+import { RestoringSession } from '../guards/RequireAuth';
 
 export default function LoginPage() {
-  const { isAuthenticated } = useAuth();
+  const { status } = useAuth();
   const navigate = useNavigate();
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  if (status === 'restoring') return <RestoringSession />;
+  if (status === 'authenticated') return <Navigate to="/" replace />;
 
   return (
-    <BackgroundImage src="/login-bg.svg" mih="100vh">
+    <BackgroundImage component="main" src="/login-bg.svg" mih="100vh">
       <Center mih="100vh" p="md">
         <Card shadow="lg" radius="lg" p="xl" w="100%" maw={420} withBorder>
           <Stack gap="lg">

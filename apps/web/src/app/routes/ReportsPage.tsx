@@ -28,13 +28,13 @@ export default function ReportsPage() {
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 5, lg: 4 }} order={{ base: 2, sm: 1 }}>
-          <Title order={3} size="h4" mb="sm">
+          <Title order={2} size="h4" mb="sm">
             {t.logs.title}
           </Title>
           <InventoryLogList />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7, lg: 8 }} order={{ base: 1, sm: 2 }}>
-          <Title order={3} size="h4" mb="sm">
+          <Title order={2} size="h4" mb="sm">
             {t.cuts.title}
           </Title>
           <CutViewer index={cutIndex} onIndexChange={setCutIndex} />

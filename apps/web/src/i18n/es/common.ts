@@ -7,6 +7,14 @@ export const common = {
   save: 'Guardar',
   retry: 'Reintentar',
   loading: 'Cargando…',
+  close: 'Cerrar',
+  clear: 'Borrar',
+  pageControls: {
+    first: 'Primera página',
+    previous: 'Página anterior',
+    next: 'Página siguiente',
+    last: 'Última página',
+  },
   networkError: 'Network or server error',
   pageFailedTitle: 'No se pudo mostrar esta página',
   pageFailedDetail:

@@ -12,7 +12,8 @@ export const layout = {
   toggleNavigation: 'Mostrar u ocultar menú',
   settings: 'Configuración',
   logout: 'Cerrar Sesion',
-  roles: { Admin: 'Admin', Manager: 'Manager', Seller: 'Seller' },
+  // Shown in Spanish; the API and the permission messages keep the role keys.
+  roles: { Admin: 'Administrador', Manager: 'Gerente', Seller: 'Vendedor' },
 } as const;
 
 export const access = {

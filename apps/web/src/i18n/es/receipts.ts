@@ -56,6 +56,7 @@ export const receipts = {
     columns: { product: 'Producto', quantity: 'Cantidad', price: 'Precio', total: 'Total' },
     total: 'Total',
     balance: 'Saldo',
+    refunded: 'Devuelto',
     payments: (n: number) => `Pagos (${n})`,
     noPayments: 'Sin pagos registrados.',
     paymentCancelled: 'Cancelado',
@@ -121,6 +122,7 @@ export const receipts = {
     current: 'Estado actual',
     target: 'Nuevo estado',
     sameState: 'La remisión ya tiene ese estado. Elige otro.',
+    unavailable: (state: string) => `${state} no disponible:`,
     cancelWarning:
       'Cancelar la remisión devuelve sus productos al inventario. Una remisión cancelada no se puede reactivar.',
     confirm: 'Cambiar estado',

@@ -41,7 +41,7 @@ export function AssistantOverview({
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Paper withBorder radius="md" p="lg">
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           {t.howTo.title}
         </Title>
         <List type="ordered" spacing="xs">
@@ -53,7 +53,9 @@ export function AssistantOverview({
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <Group justify="space-between">
-            <Title order={4}>{t.catalog.title}</Title>
+            <Title order={2} size="h4">
+              {t.catalog.title}
+            </Title>
             <SessionStatusBadge status={status} />
           </Group>
           <Text size="sm" c="dimmed">

@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { RECEIPT_STATE_LABELS, RECEIPT_STATES, type ReceiptState } from '@mostrador/shared';
+import {
+  pesosToCents,
+  RECEIPT_STATE_LABELS,
+  RECEIPT_STATES,
+  type ReceiptState,
+  stateChangeRefusal,
+  stateChangeRefusalMessage,
+} from '@mostrador/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
@@ -11,8 +18,9 @@ import { ReceiptStateBadge } from './ReceiptStateBadge';
 const t = es.receipts.changeState;
 
 /**
- * Any target state may be chosen; confirming is blocked, with a warning, while the target is
- * the current state. The menu opens it aimed at Cancelled.
+ * The current state may be chosen, but confirming is blocked with a warning; targets the server
+ * always refuses (the shared rule) are disabled, each with its reason. The menu opens it aimed
+ * at Cancelled.
  */
 export function ChangeStateModal({
   receipt,
@@ -23,6 +31,13 @@ export function ChangeStateModal({
   const [target, setTarget] = useState<ReceiptState>(initialTarget);
   const change = useChangeReceiptState();
   const same = target === receipt.state;
+  const balanceCents = pesosToCents(receipt.balance);
+  const refused = RECEIPT_STATES.flatMap((state) => {
+    const refusal = stateChangeRefusal({ state: receipt.state, balanceCents }, state);
+    return refusal && refusal !== 'same-state'
+      ? [{ state, reason: stateChangeRefusalMessage(refusal, receipt.id, state) }]
+      : [];
+  });
 
   const close = () => {
     setTarget(initialTarget);
@@ -55,12 +70,21 @@ export function ChangeStateModal({
         </Group>
         <Select
           label={t.target}
-          data={RECEIPT_STATES.map((state) => ({ value: state, label: RECEIPT_STATE_LABELS[state] }))}
+          data={RECEIPT_STATES.map((state) => ({
+            value: state,
+            label: RECEIPT_STATE_LABELS[state],
+            disabled: refused.some((r) => r.state === state),
+          }))}
           value={target}
           onChange={(value) => value && setTarget(value as ReceiptState)}
           allowDeselect={false}
           error={same ? true : undefined}
         />
+        {refused.map(({ state, reason }) => (
+          <Text key={state} size="sm" c="dimmed" data-testid="unavailable-state">
+            {t.unavailable(RECEIPT_STATE_LABELS[state])} {reason}
+          </Text>
+        ))}
         {same ? (
           <Alert color="yellow" icon={<IconAlertTriangle />} role="alert">
             {t.sameState}

@@ -25,6 +25,7 @@ import {
   PROTECTED_ACTIONS,
   type Receipt,
   receiptClientName,
+  refundedCents,
 } from '@mostrador/shared';
 import { IconChevronDown, IconChevronRight, IconX } from '@tabler/icons-react';
 import { memo, type ReactNode, useState } from 'react';
@@ -58,6 +59,9 @@ export const ReceiptCard = memo(function ReceiptCard({
   const clientName = knownName ?? receiptClientName(receipt);
   const totalCents = pesosToCents(receipt.total);
   const balanceCents = pesosToCents(receipt.balance);
+  // A cancelled receipt owes nothing: its stock and the money paid went back (the refund).
+  const cancelled = receipt.state === 'Cancelled';
+  const refunded = cancelled ? refundedCents(receipt) : 0;
 
   return (
     <Card
@@ -137,30 +141,45 @@ export const ReceiptCard = memo(function ReceiptCard({
       ) : null}
 
       <Group justify="flex-end" gap="xl" mt="sm">
-        <Stack gap={0} align="flex-end">
-          <Text size="xs" c="dimmed">
-            {t.total}
-          </Text>
-          <Text fw={700} data-testid="receipt-total">
-            {formatTotal(totalCents)}
-          </Text>
-        </Stack>
-        <Stack gap={0} align="flex-end">
-          <Text size="xs" c="dimmed">
-            {t.balance}
-          </Text>
-          <Text
-            fw={700}
-            c={balanceCents > 0 && receipt.state !== 'Cancelled' ? 'red' : undefined}
-            data-testid="receipt-balance"
-          >
-            {formatPayment(balanceCents)}
-          </Text>
-        </Stack>
+        <Amount label={t.total} testId="receipt-total">
+          {formatTotal(totalCents)}
+        </Amount>
+        {refunded > 0 ? (
+          <Amount label={t.refunded} testId="receipt-refund">
+            {formatPayment(refunded)}
+          </Amount>
+        ) : null}
+        <Amount label={t.balance} testId="receipt-balance" owed={!cancelled && balanceCents > 0}>
+          {cancelled ? '—' : formatPayment(balanceCents)}
+        </Amount>
       </Group>
     </Card>
   );
 });
+
+/** One figure under the items: a small label over the amount, red while it is owed. */
+function Amount({
+  label,
+  testId,
+  owed = false,
+  children,
+}: {
+  label: string;
+  testId: string;
+  owed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} c={owed ? 'red' : undefined} data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

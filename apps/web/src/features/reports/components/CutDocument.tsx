@@ -42,7 +42,7 @@ export function CutDocument({ report }: { report: CashCountReport }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title}>
-      <Title order={4} mb="xs">
+      <Title order={3} size="h4" mb="xs">
         {title}
       </Title>
       {children}

@@ -43,7 +43,7 @@ export function UsersTable({ users }: { users: User[] }) {
             <Select
               size="xs"
               aria-label={es.users.columns.role}
-              data={[...ROLES]}
+              data={ROLES.map((role) => ({ value: role, label: es.layout.roles[role] }))}
               allowDeselect={false}
               value={editing.draft.role}
               onChange={(role) => role && set({ role: role as Role })}

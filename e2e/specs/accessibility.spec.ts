@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import { businessToday, type Receipt } from '@mostrador/shared';
+import type { Locator, Page } from '@playwright/test';
+import { expect, type Seed, storageStateOf, test, unique } from '../fixtures';
+
+// axe-core on every screen and the main dialogs, in both colour schemes: no serious or critical
+// violation (WCAG 2.2 AA contrast, names, roles), one h1 per page and one main landmark.
+
+// Each test walks several screens, each analysed in full: more time than one action needs.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+
+const SCHEMES = ['light', 'dark'] as const;
+const COLOR_SCHEME_KEY = 'mostrador.color-scheme';
+
+/** Serious and critical violations on the page (or in one part of it), one line each. */
+async function expectNoSeriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`));
+  expect(serious).toEqual([]);
+}
+
+/** A page once loaded: its one h1 shown, one main landmark, no skeleton left, then axe. */
+async function expectAccessiblePage(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+}
+
+/** An open dialog once its opening transition is over, checked on its own. */
+async function expectAccessibleDialog(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
+  await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+  await expectNoSeriousViolations(dialog.page(), '[role="dialog"]');
+}
+
+/** A client with a pending credit sale, a cash sale and a cancelled one: badges, balances, a refund. */
+async function seedShop(seed: Seed) {
+  const id = unique();
+  const product = await seed.product({ name: `Contraste ${id}`, stock: 50 });
+  const client = await seed.client({ firstName: 'Accesible', lastName: id });
+  const items = [{ productId: product.id, quantity: 2, price: 35 }];
+  const credit = await seed.receipt({ paymentMode: 'Credit', clientId: client.id, items });
+  await seed.post('/receipt/addPayment', { receiptId: credit.id, amount: 20 });
+  await seed.receipt({ paymentMode: 'Cash', clientId: client.id, items });
+  const cancelled = await seed.receipt({ paymentMode: 'Cash', clientId: client.id, items });
+  await seed.post<Receipt>('/receipt/changeState', { id: cancelled.id, state: 'Cancelled' });
+  await seed.post('/reports/generate', { date: businessToday() });
+  return { product, client, credit };
+}
+
+for (const scheme of SCHEMES) {
+  test.describe(`${scheme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+        key: COLOR_SCHEME_KEY,
+        value: scheme,
+      });
+    });
+
+    test('the login screen', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expectAccessiblePage(page, 'Mostrador');
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await expectNoSeriousViolations(page);
+    });
+
+    test.describe('signed in as Admin', () => {
+      test.use({ storageState: storageStateOf('Admin') });
+
+      test('receipts and the new receipt dialog', async ({ page, seed }) => {
+        await seedShop(seed);
+        await page.goto('/receipts');
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await expect(page.getByTestId('receipt-card').first()).toBeVisible();
+        await expectAccessiblePage(page, 'Remisiones');
+
+        await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+        await expectAccessibleDialog(page.getByRole('dialog', { name: 'Nueva Remisión' }));
+      });
+
+      test('a receipt and its action dialogs', async ({ page, seed }) => {
+        const { credit } = await seedShop(seed);
+        await page.goto(`/receipts/${credit.id}`);
+        await expect(page.getByTestId('receipt-card')).toBeVisible();
+        await expectAccessiblePage(page, 'Remisiones');
+        for (const [entry, title] of [
+          ['Registrar pago', `Registrar pago · Remisión #${credit.id}`],
+          ['Cancelar remisión', `Cambiar estado de la remisión #${credit.id}`],
+          ['Imprimir', /Imprimir/],
+        ] as const) {
+          await page.getByRole('button', { name: `Acciones de la remisión #${credit.id}` }).click();
+          await page.getByRole('menuitem', { name: entry }).click();
+          const dialog = page.getByRole('dialog', { name: title });
+          await expectAccessibleDialog(dialog);
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        }
+      });
+
+      test('clients, a client and their dialogs', async ({ page, seed }) => {
+        const { client } = await seedShop(seed);
+        await page.goto('/clients');
+        await expectAccessiblePage(page, 'Clientes');
+        await page.getByRole('button', { name: 'Crear cliente' }).click();
+        await expectAccessibleDialog(page.getByRole('dialog', { name: 'Crear cliente' }));
+        await page.keyboard.press('Escape');
+
+        await page.goto(`/clients/${client.id}`);
+        await expect(page.getByTestId('receipt-card')).toHaveCount(3);
+        await expectAccessiblePage(page, `Accesible ${client.lastName}`);
+      });
+
+      test('products and the product dialog', async ({ page, seed }) => {
+        await seedShop(seed);
+        await page.goto('/products');
+        await expectAccessiblePage(page, 'Productos');
+        await page.getByRole('button', { name: 'Nuevo producto' }).click();
+        await expectAccessibleDialog(page.getByRole('dialog', { name: 'Crear producto' }));
+      });
+
+      test('reports with a cut, and the cut dialog', async ({ page, seed }) => {
+        await seedShop(seed);
+        await page.goto('/reports');
+        await expect(page.getByTestId('cut-viewer').getByTestId('cut-day')).toBeVisible();
+        await expect(page.getByTestId('inventory-log').first()).toBeVisible();
+        await expectAccessiblePage(page, 'Reportes');
+        await page.getByRole('button', { name: 'Crear corte' }).click();
+        await expectAccessibleDialog(page.getByRole('dialog', { name: 'Crear Corte' }));
+      });
+
+      test('users and the add-user dialog', async ({ page }) => {
+        await page.goto('/users');
+        await expect(page.getByRole('table')).toBeVisible();
+        await expectAccessiblePage(page, 'Usuarios');
+        await page.getByRole('button', { name: 'Agregar usuario' }).click();
+        await expectAccessibleDialog(page.getByRole('dialog', { name: 'Agregar usuario' }));
+      });
+
+      test('assistant, dashboard and not found', async ({ page }) => {
+        await page.goto('/assistant');
+        await expectAccessiblePage(page, 'Asistente');
+        await page.goto('/dashboard');
+        await expectAccessiblePage(page, 'Panel');
+        await page.goto('/no-such-page');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Found');
+        await expectNoSeriousViolations(page);
+      });
+    });
+  });
+}
