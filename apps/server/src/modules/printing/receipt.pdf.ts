@@ -35,7 +35,7 @@ const inWinAnsi = (char: string) => {
   const code = char.codePointAt(0)!;
   return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
 };
-const winAnsi = (text: string) => foldText(text, inWinAnsi);
+export const winAnsi = (text: string) => foldText(text, inWinAnsi);
 
 type Doc = InstanceType<typeof PDFDocument>;
 
