@@ -51,6 +51,11 @@ export function creditSummary(open: readonly OpenReceipt[], terms: CreditTerms, 
   return { balanceCents, overdueCents, availableCents };
 }
 
+/** The 409 of a credit sale over the limit starts so; the receipt form offers to authorise it. */
+export const OVER_CREDIT_LIMIT = 'El cliente excede su límite de crédito';
+export const overCreditLimitMessage = (limit: string, balance: string) =>
+  `${OVER_CREDIT_LIMIT} (límite ${limit}, saldo ${balance}).`;
+
 /** True when a credit sale of `saleCents` would take the balance over the limit. */
 export function exceedsCreditLimit(creditLimitCents: number | null, balanceCents: number, saleCents: number): boolean {
   return creditLimitCents !== null && balanceCents + saleCents > creditLimitCents;

@@ -18,6 +18,7 @@ import {
   formatPayment,
   MANUAL_PAYMENT_NOTE,
   type OpenReceipt,
+  overCreditLimitMessage,
   type PublicStatementQuery,
   pesosToCents,
   type Receivables,
@@ -186,9 +187,7 @@ export function createCreditService({ db, transact, clock, secret, business }: C
       const balanceCents = open.reduce((sum, r) => sum + r.balanceCents, 0);
       if (!exceedsCreditLimit(terms.creditLimitCents, balanceCents, sale.saleCents)) return null;
       if (!sale.allowOverLimit) {
-        throw conflict(
-          `El cliente excede su límite de crédito (límite ${formatPayment(terms.creditLimitCents)}, saldo ${formatPayment(balanceCents)}).`,
-        );
+        throw conflict(overCreditLimitMessage(formatPayment(terms.creditLimitCents), formatPayment(balanceCents)));
       }
       if (!sale.seller.role || !AUTHORIZERS.includes(sale.seller.role)) {
         throw forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
