@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_EVENT_KINDS, AGING_BUCKETS, MAX_CREDIT_DAYS } from '../credit.js';
 import { isYmd } from '../dates.js';
-import { idSchema, isoDateTimeSchema, MAX_TEXT, pesosSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, pesosSchema } from './common.js';
+import { addPaymentBodySchema } from './receipts.js';
 
 // The fiado contract: credit terms, a client's credit, the account abono, the statement and its
 // shared link, and the receivables.
@@ -29,16 +30,8 @@ export const clientCreditSchema = z.object({
 });
 export type ClientCredit = z.infer<typeof clientCreditSchema>;
 
-/** POST /client/addPayment: one abono for the client's account. */
-export const addClientPaymentBodySchema = z.strictObject({
-  clientId: idSchema,
-  amount: pesosSchema.refine((v) => v >= 1, 'El monto debe ser al menos 1.'),
-  note: z
-    .string({ error: 'La nota debe ser texto.' })
-    .trim()
-    .max(MAX_TEXT, `La nota admite como máximo ${MAX_TEXT} caracteres.`)
-    .optional(),
-});
+/** POST /client/addPayment: one abono for the client's account (the same amount and note rules as a receipt's payment). */
+export const addClientPaymentBodySchema = addPaymentBodySchema.omit({ receiptId: true }).extend({ clientId: idSchema });
 export type AddClientPaymentBody = z.infer<typeof addClientPaymentBodySchema>;
 export type AddClientPaymentInput = z.input<typeof addClientPaymentBodySchema>;
 

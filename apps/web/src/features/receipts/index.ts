@@ -2,4 +2,3 @@
 // keys (a client's new name shows on their receipts). Pages import the feature's parts directly.
 export { receiptKeys } from './api/keys';
 export { initialReceiptFormValues, type ReceiptPrefill } from './receipt-form';
-export { newIdempotencyKey } from './api/create-receipt';

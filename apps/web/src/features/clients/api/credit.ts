@@ -9,6 +9,7 @@ import {
 } from '@mostrador/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { saveBlob } from '../../../lib/download';
 import { receiptKeys } from '../../receipts';
 import { clientKeys } from './keys';
 
@@ -76,14 +77,7 @@ async function downloadStatementPdf({
     params: { ...period, paper },
     responseType: 'blob',
   });
-  const url = URL.createObjectURL(new Blob([data], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `estado-de-cuenta-${id}-${period.to}-${paper}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(new Blob([data], { type: 'application/pdf' }), `estado-de-cuenta-${id}-${period.to}-${paper}.pdf`);
 }
 
 export function useDownloadStatementPdf() {

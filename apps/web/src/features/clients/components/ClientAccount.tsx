@@ -14,6 +14,11 @@ import { StatementTable } from './StatementTable';
 
 const t = es.clients.statement;
 
+const PAPERS = [
+  { paper: '80', label: t.pdf80 },
+  { paper: 'letter', label: t.pdfLetter },
+] as const;
+
 const lastNinetyDays = (): StatementPeriod => {
   const to = businessToday();
   return { from: dayjs(to).subtract(90, 'day').format('YYYY-MM-DD'), to };
@@ -85,26 +90,19 @@ export function ClientAccount({ client }: { client: Client }) {
             valueFormat="DD/MM/YYYY"
             w={150}
           />
-          <Button
-            variant="default"
-            leftSection={<IconFileTypePdf size={18} />}
-            loading={pdf.isPending && pdf.variables?.paper === '80'}
-            onClick={() =>
-              pdf.mutate({ id: client.id, period, paper: '80' }, { onError: (e) => notifyFailure(t.pdfFailed, e) })
-            }
-          >
-            {t.pdf80}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileTypePdf size={18} />}
-            loading={pdf.isPending && pdf.variables?.paper === 'letter'}
-            onClick={() =>
-              pdf.mutate({ id: client.id, period, paper: 'letter' }, { onError: (e) => notifyFailure(t.pdfFailed, e) })
-            }
-          >
-            {t.pdfLetter}
-          </Button>
+          {PAPERS.map(({ paper, label }) => (
+            <Button
+              key={paper}
+              variant="default"
+              leftSection={<IconFileTypePdf size={18} />}
+              loading={pdf.isPending && pdf.variables?.paper === paper}
+              onClick={() =>
+                pdf.mutate({ id: client.id, period, paper }, { onError: (e) => notifyFailure(t.pdfFailed, e) })
+              }
+            >
+              {label}
+            </Button>
+          ))}
           <Button color="green" leftSection={<IconBrandWhatsapp size={18} />} loading={link.isPending} onClick={share}>
             {t.share}
           </Button>

@@ -10,7 +10,7 @@ import {
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { newIdempotencyKey } from '../../receipts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useAddClientPayment } from '../api/credit';
 
 const t = es.clients.payment;

@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { es } from '../../../i18n/es';
+import { saveBlob } from '../../../lib/download';
 import { getErrorMessage } from '../../../lib/errors';
 import { useReceivables } from '../api/receivables';
 import { receivablesCsv } from '../receivables-csv';
@@ -13,14 +14,7 @@ const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 
 function download(csv: string) {
   // A byte-order mark so spreadsheet programs read the accents as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = t.fileName(businessToday());
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), t.fileName(businessToday()));
 }
 
 /** Cuentas por cobrar: every client who owes, by age of the debt, most overdue first. */
