@@ -49,7 +49,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
-  app.decorate('services', createServices({ database, config }));
+  app.decorate('services', createServices({ database, config, secret: jwtSecret }));
 
   await app.register(requestIdPlugin);
   await app.register(apiCachePlugin);

@@ -2,6 +2,7 @@
 // needs by hand. The app decorates the result as `app.services` (routes read it), and
 // `npm run demo` and the benchmarks build the same set. A module never builds another's service:
 // what one module may ask of another is that service's public methods, passed in below.
+import { randomBytes } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { transactionRunnerFor } from './db/transactions.js';
@@ -9,6 +10,7 @@ import type { Clock } from './lib/clock.js';
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createClientsService } from './modules/clients/clients.service.js';
+import { createCreditService } from './modules/credit/credit.service.js';
 import { createHealthService } from './modules/health/health.service.js';
 import { createPrintingService } from './modules/printing/printing.service.js';
 import { createProductsService } from './modules/products/products.service.js';
@@ -21,26 +23,38 @@ export interface ServicesDeps {
   config: Config;
   /** Every service reads the time here; the demo moves it to the moment of each action. */
   clock?: Clock;
+  /**
+   * Signs shared statement links (the server passes its JWT secret). Without it a random one:
+   * the demo and the benchmarks share no links that must outlive the process.
+   */
+  secret?: string;
 }
 
-export function createServices({ database, config, clock = Date.now }: ServicesDeps) {
+export function createServices({
+  database,
+  config,
+  clock = Date.now,
+  secret = randomBytes(32).toString('base64url'),
+}: ServicesDeps) {
   const { db, dialect } = database;
   // One runner per database, given to every service that writes: on SQLite, writes waiting
   // together commit together (group commit), whichever service they come from.
   const transact = transactionRunnerFor(database);
 
   const users = createUsersService({ db, transact, clock, config });
-  const receipts = createReceiptsService({ db, transact, clock });
+  const credit = createCreditService({ db, transact, clock, secret, business: { name: config.BUSINESS_NAME } });
+  const receipts = createReceiptsService({ db, transact, clock, credit });
   return {
     health: createHealthService({ dialect, transact, clock }),
     users,
     auth: createAuthService({ db, transact, clock, config, users }),
     products: createProductsService({ db, transact, clock, uploadDir: config.UPLOAD_DIR }),
-    clients: createClientsService({ db, transact, clock, receipts }),
+    clients: createClientsService({ db, transact, clock, receipts, credit }),
     receipts,
     printing: createPrintingService({ config, receipts }),
     reports: createReportsService({ db, transact, clock }),
     assistant: createAssistantService({ config }),
+    credit,
   };
 }
 

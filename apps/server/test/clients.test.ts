@@ -69,6 +69,10 @@ describe('POST /api/client/register', () => {
       address: null,
       isEnabled: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      creditLimit: null,
+      creditDays: 30,
+      balance: 0,
+      overdue: 0,
     });
     expect(Date.parse(client.createdAt)).toBeGreaterThanOrEqual(before - 1);
     expect(client.id).toBeGreaterThan(0);
@@ -319,7 +323,8 @@ describe('POST /api/client/disable', () => {
 
     const response = await post('/api/client/disable', { id: client.id }, 'Manager');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...client, isEnabled: false });
+    // A disabled client still owes what they owed.
+    expect(response.json()).toEqual({ ...client, isEnabled: false, balance: 103 });
 
     expect(await listIds()).not.toContain(client.id);
     const details = await get(`/api/client/details/${client.id}`, 'Seller');

@@ -15,3 +15,5 @@ export * from './schemas/receipts.js';
 export * from './schemas/printing.js';
 export * from './schemas/reports.js';
 export * from './schemas/assistant.js';
+export * from './credit.js';
+export * from './schemas/credit.js';

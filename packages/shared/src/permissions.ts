@@ -110,5 +110,13 @@ export const API_ACCESS = {
   'reports/list': { feature: 'canViewReports' },
   'reports/generate': { feature: 'canGenerateReports' },
   'reports/pdf': { feature: 'canViewReports' },
+
+  'client/credit': { feature: 'canManageReceipts' },
+  'client/addPayment': { level: 'Protected', feature: 'canManageReceipts' },
+  'client/statement': { level: 'Protected', feature: 'canManageReceipts' },
+  'client/statementPdf': { level: 'Protected', feature: 'canManageReceipts' },
+  'client/statementLink': { level: 'Protected', feature: 'canManageReceipts' },
+  'public/statement': null,
+  'reports/receivables': { feature: 'canViewReports' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;

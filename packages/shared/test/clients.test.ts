@@ -18,13 +18,23 @@ describe('client request bodies', () => {
       email: '',
       address: null,
     });
-    expect(parsed).toEqual({ firstName: 'María', lastName: 'Peña', phone: null, email: null, address: null });
+    expect(parsed).toEqual({
+      firstName: 'María',
+      lastName: 'Peña',
+      phone: null,
+      email: null,
+      address: null,
+      creditLimit: null,
+      creditDays: 30,
+    });
     expect(registerClientBodySchema.parse({ firstName: 'A', lastName: 'B' })).toEqual({
       firstName: 'A',
       lastName: 'B',
       phone: null,
       email: null,
       address: null,
+      creditLimit: null,
+      creditDays: 30,
     });
   });
 

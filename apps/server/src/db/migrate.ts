@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database, DialectName } from './connection.js';
 import { initialMigration } from './migrations/2026-11-21-initial.js';
+import { fiadoMigration } from './migrations/2026-11-23c-fiado.js';
 import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '2026-11-21-initial': initialMigration(dialect),
+    '2026-11-23c-fiado': fiadoMigration,
     '2026-11-23e-health-probe': healthProbeMigration(),
   };
 }

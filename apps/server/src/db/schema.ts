@@ -55,6 +55,10 @@ export interface ClientsTable {
   isEnabled: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** Null: no limit. */
+  creditLimitCents: Generated<number | null>;
+  /** Days a credit sale has before it is overdue (plazo). */
+  creditDays: Generated<number>;
 }
 
 export interface ReceiptsTable {
@@ -70,6 +74,8 @@ export interface ReceiptsTable {
   totalCents: number;
   createdAt: number;
   updatedAt: number;
+  /** The Admin or Manager who let this credit sale take the client over their limit. */
+  overLimitAuthorizedBy?: number | null;
 }
 
 export interface ReceiptItemsTable {

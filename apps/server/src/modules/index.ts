@@ -2,6 +2,7 @@ import type { RoutesPlugin } from '../lib/types.js';
 import assistantRoutes from './assistant/assistant.routes.js';
 import authRoutes from './auth/auth.routes.js';
 import clientsRoutes from './clients/clients.routes.js';
+import creditRoutes from './credit/credit.routes.js';
 import healthRoutes from './health/health.routes.js';
 import printingRoutes from './printing/printing.routes.js';
 import productsRoutes from './products/products.routes.js';
@@ -20,4 +21,5 @@ export const featureRoutes: RoutesPlugin[] = [
   printingRoutes,
   reportsRoutes,
   assistantRoutes,
+  creditRoutes,
 ];

@@ -59,7 +59,18 @@ export async function seedClient(
     lastName = 'López',
     isEnabled = 1,
     createdAt = Date.now(),
-  }: { firstName?: string; lastName?: string | null; isEnabled?: number; createdAt?: number } = {},
+    phone = null,
+    creditLimitCents = null,
+    creditDays = 30,
+  }: {
+    firstName?: string;
+    lastName?: string | null;
+    isEnabled?: number;
+    createdAt?: number;
+    phone?: string | null;
+    creditLimitCents?: number | null;
+    creditDays?: number;
+  } = {},
 ) {
   return db
     .insertInto('clients')
@@ -69,7 +80,9 @@ export async function seedClient(
       isEnabled,
       createdAt,
       updatedAt: createdAt,
-      phone: null,
+      phone,
+      creditLimitCents,
+      creditDays,
       email: null,
       address: null,
     })

@@ -60,10 +60,12 @@ function prefetchReceipts() {
 const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts', prefetchReceipts);
 const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
 
-// The route table: /login is public; every other page sits in the signed-in layout behind its
-// page guard; /reciepts/:id is a kept misspelling of /receipts/:id; anything else is Not Found.
+// The route table: /login and a shared statement (/estado-de-cuenta, by signed link) are public;
+// every other page sits in the signed-in layout behind its page guard; /reciepts/:id is a kept
+// misspelling of /receipts/:id; anything else is Not Found.
 export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage },
+  { path: '/estado-de-cuenta', ...page(() => import('./routes/SharedStatementPage')) },
   {
     Component: RequireAuth,
     ErrorBoundary: RouteError,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, MAX_EMAIL, MAX_NAME, MAX_TEXT, optionalText, requiredText } from './common.js';
+import { DEFAULT_CREDIT_DAYS } from '../credit.js';
+import { creditDaysSchema, creditLimitSchema } from './credit.js';
 import { receiptSchema } from './receipts.js';
 
 // The clients contract: what the client endpoints take and answer.
@@ -21,6 +23,14 @@ export const clientSchema = z.object({
   /** Disabled clients leave the list and the receipt form but keep their history. */
   isEnabled: z.boolean(),
   createdAt: isoDateTimeSchema,
+  /** Pesos; null: no credit limit. */
+  creditLimit: z.number().nullable(),
+  /** Plazo: days a credit sale has before it is overdue. */
+  creditDays: z.number().int(),
+  /** Saldo: what the client owes on their Pending receipts (pesos). */
+  balance: z.number(),
+  /** Vencido: the part of the balance past its plazo. */
+  overdue: z.number(),
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -44,12 +54,21 @@ const clientFields = {
 };
 
 /** POST /client/register: first and last name required and not blank. */
-export const registerClientBodySchema = z.strictObject(clientFields);
+export const registerClientBodySchema = z.strictObject({
+  ...clientFields,
+  creditLimit: creditLimitSchema,
+  creditDays: creditDaysSchema.default(DEFAULT_CREDIT_DAYS),
+});
 export type RegisterClientBody = z.infer<typeof registerClientBodySchema>;
 export type RegisterClientInput = z.input<typeof registerClientBodySchema>;
 
-/** POST /client/edit: the whole client, as the edit form sends it. */
-export const editClientBodySchema = z.strictObject({ id: idSchema, ...clientFields });
+/** POST /client/edit: the whole client, as the edit form sends it; credit terms left out stay. */
+export const editClientBodySchema = z.strictObject({
+  id: idSchema,
+  ...clientFields,
+  creditLimit: creditLimitSchema.optional(),
+  creditDays: creditDaysSchema.optional(),
+});
 export type EditClientBody = z.infer<typeof editClientBodySchema>;
 export type EditClientInput = z.input<typeof editClientBodySchema>;
 

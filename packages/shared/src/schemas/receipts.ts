@@ -115,6 +115,8 @@ export const createReceiptBodySchema = z
       error: (issue) => (issue.input === '' ? RECEIPT_DATE_REQUIRED : LOCAL_TIMESTAMP_MESSAGE),
     }),
     printReceipt: z.boolean().default(false),
+    /** An Admin or Manager lets this credit sale take the client over their credit limit. */
+    allowOverLimit: z.boolean().optional(),
   })
   .refine((body) => body.paymentMode !== 'Credit' || body.clientId !== undefined, {
     message: CREDIT_NEEDS_CLIENT,

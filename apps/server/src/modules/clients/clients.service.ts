@@ -1,11 +1,12 @@
 import type { Client, ClientDetails, EditClientBody, RegisterClientBody } from '@mostrador/shared';
-import { compareClientsByName, toIso } from '@mostrador/shared';
+import { centsToPesos, compareClientsByName, type CreditSummaryCents, pesosToCents, toIso } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ClientRow, DB } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import type { CreditService } from '../credit/credit.service.js';
 import type { ReceiptsService } from '../receipts/receipts.service.js';
 import * as q from './clients.queries.js';
 
@@ -15,9 +16,13 @@ export interface ClientsDeps {
   clock: Clock;
   /** A client's details list their receipts. */
   receipts: Pick<ReceiptsService, 'ofClient'>;
+  /** Every client shows what they owe. */
+  credit: Pick<CreditService, 'summaries'>;
 }
 
-export function toClient(row: ClientRow): Client {
+const NOTHING_OWED: CreditSummaryCents = { balanceCents: 0, overdueCents: 0, availableCents: null };
+
+export function toClient(row: ClientRow, credit: CreditSummaryCents = NOTHING_OWED): Client {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -27,12 +32,32 @@ export function toClient(row: ClientRow): Client {
     address: row.address,
     isEnabled: row.isEnabled === 1,
     createdAt: toIso(row.createdAt),
+    creditLimit: row.creditLimitCents === null ? null : centsToPesos(row.creditLimitCents),
+    creditDays: row.creditDays,
+    balance: centsToPesos(credit.balanceCents),
+    overdue: centsToPesos(credit.overdueCents),
+  };
+}
+
+/** The credit terms as stored: pesos to centavos; undefined (an edit leaving them out) stays undefined. */
+function termsOf(input: { creditLimit?: number | null; creditDays?: number }) {
+  return {
+    ...(input.creditLimit !== undefined && {
+      creditLimitCents: input.creditLimit === null ? null : pesosToCents(input.creditLimit),
+    }),
+    ...(input.creditDays !== undefined && { creditDays: input.creditDays }),
   };
 }
 
 const clientNotFound = (id: number) => notFound(`El cliente #${id} no existe.`);
 
-export function createClientsService({ db, transact, clock, receipts }: ClientsDeps) {
+export function createClientsService({ db, transact, clock, receipts, credit }: ClientsDeps) {
+  async function withCredit(rows: ClientRow[]): Promise<Client[]> {
+    const summaries = await credit.summaries(rows);
+    return rows.map((row) => toClient(row, summaries.get(row.id)));
+  }
+  const withCreditOne = async (row: ClientRow) => (await withCredit([row]))[0]!;
+
   async function existing(executor: Executor, id: number): Promise<ClientRow> {
     const row = await q.findClientById(executor, id);
     if (!row) throw clientNotFound(id);
@@ -40,37 +65,41 @@ export function createClientsService({ db, transact, clock, receipts }: ClientsD
   }
 
   return {
-    async register(input: RegisterClientBody): Promise<Client> {
+    async register({ creditLimit, creditDays, ...input }: RegisterClientBody): Promise<Client> {
       const at = clock();
-      return toClient(await transact((trx) => q.insertClient(trx, { ...input, createdAt: at, updatedAt: at })));
+      const terms = termsOf({ creditLimit, creditDays });
+      return toClient(
+        await transact((trx) => q.insertClient(trx, { ...input, ...terms, createdAt: at, updatedAt: at })),
+      );
     },
 
     async list(): Promise<Client[]> {
-      return (await q.listEnabledClients(db)).sort(compareClientsByName).map(toClient);
+      return withCredit((await q.listEnabledClients(db)).sort(compareClientsByName));
     },
 
     /** Disabled clients still open by id: their history stays readable. */
     async details(id: number): Promise<ClientDetails> {
       const row = await existing(db, id);
-      return { ...toClient(row), receipts: await receipts.ofClient(id) };
+      return { ...(await withCreditOne(row)), receipts: await receipts.ofClient(id) };
     },
 
     /** Editing a disabled client is allowed: a shop may fix the name on old receipts. */
-    async edit({ id, ...changes }: EditClientBody): Promise<Client> {
-      const row = await transact((trx) => q.updateClient(trx, id, { ...changes, updatedAt: clock() }));
+    async edit({ id, creditLimit, creditDays, ...changes }: EditClientBody): Promise<Client> {
+      const terms = termsOf({ creditLimit, creditDays });
+      const row = await transact((trx) => q.updateClient(trx, id, { ...changes, ...terms, updatedAt: clock() }));
       if (!row) throw clientNotFound(id);
-      return toClient(row);
+      return withCreditOne(row);
     },
 
     /** A soft flag; disabling an already disabled client answers the same client again. */
-    async disable(id: number): Promise<Client> {
+    disable(id: number): Promise<Client> {
       return transact(async (trx) => {
         const row = await existing(trx, id);
-        if (row.isEnabled === 0) return toClient(row);
+        if (row.isEnabled === 0) return row;
         const updated = await q.updateClient(trx, id, { isEnabled: 0, updatedAt: clock() });
         if (!updated) throw clientNotFound(id);
-        return toClient(updated);
-      });
+        return updated;
+      }).then(withCreditOne);
     },
   };
 }

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { MAX_IDEMPOTENCY_KEY } from '@mostrador/shared';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, conflict } from '../../lib/errors.js';
 import type { Executor } from '../../db/connection.js';
 
 // Idempotency-Key support on receipt/create: the first successful answer to (user, key) is stored in the
@@ -117,4 +120,59 @@ export async function pruneExpiredKeys(db: Executor, now: number): Promise<void>
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export interface IdempotentWork<T> {
+  db: Executor;
+  transact: <R>(work: (trx: Executor) => Promise<R>) => Promise<R>;
+  now: number;
+  userId: number;
+  /** Without a key the work simply runs. */
+  key: string | undefined;
+  operation: string;
+  body: unknown;
+  work: (trx: Executor) => Promise<T>;
+}
+
+const keyReused = () =>
+  conflict('La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada operación.');
+
+/**
+ * Runs `work` at most once per (user, key): the key is claimed and the answer stored in the
+ * work's own transaction; a retry, or a duplicate that lost the race, gets the stored answer.
+ */
+export async function runIdempotent<T>(run: IdempotentWork<T>): Promise<{ value: T; replayed: boolean }> {
+  const { db, transact, now, userId, key, operation, body, work } = run;
+  if (key === undefined) return { value: await transact(work), replayed: false };
+  const hash = requestHash(operation, body);
+  const replay = (stored: StoredAnswer) => {
+    if (stored.requestHash !== hash || stored.operation !== operation) throw keyReused();
+    return { value: JSON.parse(stored.responseBody) as T, replayed: true };
+  };
+  const stored = await findStoredAnswer(db, userId, key, now);
+  if (stored) return replay(stored);
+  try {
+    const value = await transact(async (trx) => {
+      await claimKey(trx, { userId, key, operation, requestHash: hash, now });
+      const answer = await work(trx);
+      await storeAnswer(trx, { userId, key, statusCode: 200, body: answer });
+      return answer;
+    });
+    return { value, replayed: false };
+  } catch (error) {
+    if (!(error instanceof IdempotencyKeyTaken)) throw error;
+    const winner = await findStoredAnswer(db, userId, key, now);
+    if (!winner) throw conflict('Otra solicitud con la misma clave Idempotency-Key está en curso. Inténtalo de nuevo.');
+    return replay(winner);
+  }
+}
+
+/** The optional Idempotency-Key header of a write that accepts one. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_IDEMPOTENCY_KEY) {
+    throw badRequest(`Idempotency-Key: debe ser un texto de 1 a ${MAX_IDEMPOTENCY_KEY} caracteres.`);
+  }
+  return value;
 }

@@ -7,23 +7,11 @@ import {
   idParamsSchema,
   listReceiptsQuerySchema,
   listReceiptsResponseSchema,
-  MAX_IDEMPOTENCY_KEY,
   receiptSchema,
 } from '@mostrador/shared';
-import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../lib/actor.js';
-import { badRequest } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../../lib/types.js';
-
-/** The optional Idempotency-Key header of receipt/create. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers['idempotency-key'];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_IDEMPOTENCY_KEY) {
-    throw badRequest(`Idempotency-Key: debe ser un texto de 1 a ${MAX_IDEMPOTENCY_KEY} caracteres.`);
-  }
-  return value;
-}
+import { idempotencyKeyOf } from './idempotency.js';
 
 const receiptsRoutes: RoutesPlugin = async (app) => {
   const { receipts, printing } = app.services;

@@ -24,6 +24,7 @@ import type { DB, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import type { CreditService } from '../credit/credit.service.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import { applyStockChanges } from '../inventory/stock.js';
@@ -62,9 +63,11 @@ export interface ReceiptsDeps {
   /** The database's shared runner: concurrent sales commit together on SQLite. */
   transact: TransactionRunner;
   clock: Clock;
+  /** Holds a credit sale to the client's limit, inside the sale's transaction. */
+  credit: Pick<CreditService, 'checkCreditSale'>;
 }
 
-export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
+export function createReceiptsService({ db, transact, clock, credit }: ReceiptsDeps) {
   let lastPrune = 0;
 
   /** Receipts in the API's shape, with their items, payments, client and seller. */
@@ -99,6 +102,15 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
       priceCents: pesosToCents(item.price),
     }));
     const { totalCents } = totalsFromCents(items, []);
+    const overLimitAuthorizedBy =
+      body.paymentMode === 'Credit' && client
+        ? await credit.checkCreditSale(trx, {
+            clientId: client.id,
+            saleCents: totalCents,
+            allowOverLimit: body.allowOverLimit ?? false,
+            seller,
+          })
+        : null;
     const receipt = await q.insertReceiptRow(trx, {
       state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',
       paymentMode: body.paymentMode,
@@ -108,6 +120,7 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
       totalCents,
       createdAt: at,
       updatedAt: at,
+      overLimitAuthorizedBy,
     });
     // Items exactly as sent (a product may appear on several lines).
     const itemRows = await q.insertReceiptItems(

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { clientFullName, meetsRequirement, PAGE_ACCESS } from '@mostrador/shared';
+import { clientFullName, meetsRequirement, PAGE_ACCESS, PROTECTED_ACTIONS } from '@mostrador/shared';
 import { IconArrowLeft, IconUserQuestion } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuth } from '../../features/auth/auth-context';
+import { ClientCreditSummary } from '../../features/clients';
 import { useClientDetails } from '../../features/clients/api/clients';
+import { ClientAccount } from '../../features/clients/components/ClientAccount';
 import { ClientCard, ClientCardSkeleton } from '../../features/clients/components/ClientCard';
 import { ClientReceipts } from '../../features/clients/components/ClientReceipts';
 import { useClientActions } from '../../features/clients/components/useClientActions';
@@ -86,6 +88,8 @@ export default function ClientDetailPage() {
       ) : client ? (
         <Stack gap="lg">
           <ClientCard client={client} actions={actions} showName={false} />
+          <ClientCreditSummary clientId={client.id} />
+          {meetsRequirement(role, PROTECTED_ACTIONS) ? <ClientAccount client={client} /> : null}
           <Stack gap="sm">
             <Title order={2} size="h3">
               {t.detail.receipts(client.receipts.length)}

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { CreateCutModal } from '../../features/reports/components/CreateCutModal';
 import { CutViewer } from '../../features/reports/components/CutViewer';
 import { InventoryLogList } from '../../features/reports/components/InventoryLogList';
+import { ReceivablesReport } from '../../features/reports/components/ReceivablesReport';
 import { es } from '../../i18n/es';
 
 const t = es.reports;
@@ -38,6 +39,9 @@ export default function ReportsPage() {
             {t.cuts.title}
           </Title>
           <CutViewer index={cutIndex} onIndexChange={setCutIndex} />
+        </Grid.Col>
+        <Grid.Col span={12} order={3}>
+          <ReceivablesReport />
         </Grid.Col>
       </Grid>
       <CreateCutModal opened={creating} onClose={createModal.close} onCreated={() => setCutIndex(0)} />

@@ -11,6 +11,10 @@ const client = (id: number, firstName: string, lastName: string | null, email: s
   email,
   address: null,
   isEnabled: true,
+  creditLimit: null,
+  creditDays: 30,
+  balance: 0,
+  overdue: 0,
   createdAt: '2026-11-21T18:30:00.000Z',
 });
 

@@ -81,6 +81,9 @@ export const receipts = {
   },
 
   create: {
+    overLimitTitle: 'Límite de crédito excedido',
+    overLimitQuestion: '¿Autorizas esta venta a crédito sobre el límite del cliente?',
+    overLimitConfirm: 'Autorizar venta',
     title: 'Nueva Remisión',
     client: 'Cliente',
     clientPlaceholder: 'Selecciona un cliente',

@@ -72,4 +72,20 @@ export const reports = {
     created: 'El corte ha sido creado correctamente.',
     failed: 'Hubo un problema al crear el corte. Inténtelo de nuevo.',
   },
+
+  receivables: {
+    title: 'Cuentas por cobrar',
+    client: 'Cliente',
+    balance: 'Saldo',
+    overdue: 'Vencido',
+    days0to30: '0–30 días',
+    days31to60: '31–60 días',
+    days61to90: '61–90 días',
+    over90: 'Más de 90 días',
+    totals: 'Total',
+    empty: 'Ningún cliente tiene saldo pendiente.',
+    loadError: 'No se pudieron cargar las cuentas por cobrar.',
+    download: 'Descargar CSV',
+    fileName: (day: string) => `cuentas-por-cobrar-${day}.csv`,
+  },
 } as const;

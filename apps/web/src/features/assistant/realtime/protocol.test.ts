@@ -29,6 +29,10 @@ const client = (id: number, firstName: string, lastName: string | null, isEnable
   email: null,
   address: null,
   isEnabled,
+  creditLimit: null,
+  creditDays: 30,
+  balance: 0,
+  overdue: 0,
   createdAt: '2026-11-21T00:00:00.000Z',
 });
 

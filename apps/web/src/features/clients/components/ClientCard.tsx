@@ -1,5 +1,5 @@
 import { Badge, Card, Menu, Skeleton } from '@mantine/core';
-import { type Client, clientFullName } from '@mostrador/shared';
+import { type Client, clientFullName, formatPayment, pesosToCents } from '@mostrador/shared';
 import {
   type Icon as TablerIcon,
   IconDots,
@@ -48,6 +48,16 @@ export const ClientCard = memo(function ClientCard({
           </div>
         </div>
         {actions ? <ClientMenu client={client} name={name} actions={actions} /> : null}
+      </div>
+      <div className={classes.meta} data-testid="client-balance">
+        <span>
+          {t.credit.balance}: {formatPayment(pesosToCents(client.balance))}
+        </span>
+        {client.overdue > 0 ? (
+          <Badge color="red" variant="light" size="sm">
+            {t.credit.overdue}: {formatPayment(pesosToCents(client.overdue))}
+          </Badge>
+        ) : null}
       </div>
       {client.email || client.phone || client.address ? (
         <ul className={classes.lines}>

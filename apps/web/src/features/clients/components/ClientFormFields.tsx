@@ -1,6 +1,7 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { Client } from '@mostrador/shared';
+import { type Client, DEFAULT_CREDIT_DAYS, MAX_CREDIT_DAYS } from '@mostrador/shared';
+import type { ReactNode } from 'react';
 import { es } from '../../../i18n/es';
 
 /** What the create and edit forms hold: plain strings, blank meaning "none". */
@@ -10,9 +11,20 @@ export interface ClientFormValues {
   phone: string;
   email: string;
   address: string;
+  /** Pesos; null: no limit. */
+  creditLimit: number | null;
+  creditDays: number;
 }
 
-export const emptyClientForm: ClientFormValues = { firstName: '', lastName: '', phone: '', email: '', address: '' };
+export const emptyClientForm: ClientFormValues = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  address: '',
+  creditLimit: null,
+  creditDays: DEFAULT_CREDIT_DAYS,
+};
 
 export function clientFormValues(client: Client): ClientFormValues {
   return {
@@ -21,10 +33,25 @@ export function clientFormValues(client: Client): ClientFormValues {
     phone: client.phone ?? '',
     email: client.email ?? '',
     address: client.address ?? '',
+    creditLimit: client.creditLimit,
+    creditDays: client.creditDays,
   };
 }
 
 const t = es.clients;
+
+interface LimitProps {
+  value?: number | null;
+  defaultValue?: number | null;
+  error?: ReactNode;
+  onFocus?: () => void;
+  onBlur?: () => void;
+}
+
+/** The limit input shows "no limit" (null) as an empty box, in either form mode. */
+function withBlankForNull({ value, defaultValue, ...rest }: LimitProps) {
+  return { ...rest, ...(value !== undefined ? { value: value ?? '' } : { defaultValue: defaultValue ?? '' }) };
+}
 
 /** Nombre and Apellido required; Teléfono, Correo electrónico (e-mail input), Dirección (3-6 rows). */
 export function ClientFormFields({ form }: { form: UseFormReturnType<ClientFormValues> }) {
@@ -72,6 +99,27 @@ export function ClientFormFields({ form }: { form: UseFormReturnType<ClientFormV
         key={form.key('address')}
         {...form.getInputProps('address')}
       />
+      <Group grow align="flex-start">
+        <NumberInput
+          label={t.fields.creditLimit}
+          placeholder={t.placeholders.creditLimit}
+          prefix="$"
+          decimalScale={2}
+          min={0}
+          thousandSeparator=","
+          key={form.key('creditLimit')}
+          {...withBlankForNull(form.getInputProps('creditLimit') as unknown as LimitProps)}
+          onChange={(value) => form.setFieldValue('creditLimit', typeof value === 'number' ? value : null)}
+        />
+        <NumberInput
+          label={t.fields.creditDays}
+          allowDecimal={false}
+          min={0}
+          max={MAX_CREDIT_DAYS}
+          key={form.key('creditDays')}
+          {...form.getInputProps('creditDays')}
+        />
+      </Group>
     </Stack>
   );
 }

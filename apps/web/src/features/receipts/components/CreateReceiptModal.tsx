@@ -14,7 +14,7 @@ import {
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { es } from '../../../i18n/es';
-import { CreateClientModal, useClients } from '../../clients';
+import { ClientCreditSummary, CreateClientModal, useClients } from '../../clients';
 import { useProducts } from '../../products';
 import {
   CLIENT_CREATE_NEW,
@@ -140,6 +140,7 @@ function CreateReceiptForm({
             onChange={selectClient}
             error={form.errors.clientId === undefined ? undefined : creditWithoutClient ? true : form.errors.clientId}
           />
+          {isRealClient(values.clientId) ? <ClientCreditSummary clientId={Number(values.clientId)} /> : null}
           <Group grow align="flex-start" wrap="wrap">
             <Input.Wrapper label={t.paymentMode}>
               <SegmentedControl

@@ -1,7 +1,10 @@
-import type { CreateReceiptResponse } from '@mostrador/shared';
+import { modals } from '@mantine/modals';
+import { type CreateReceiptResponse, meetsRequirement, OVER_CREDIT_LIMIT, PROTECTED_ACTIONS } from '@mostrador/shared';
 import { useRef } from 'react';
 import { es } from '../../../i18n/es';
+import { getServerMessage, getStatus } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useAuth } from '../../auth';
 import { handleCreatedPrintResult } from '../../printing';
 import { newIdempotencyKey, useCreateReceipt } from '../api/create-receipt';
 import type { ReceiptFormBody } from '../receipt-form';
@@ -17,6 +20,7 @@ const t = es.receipts.create;
  */
 export function useSubmitReceipt(onCreated: (receipt: CreateReceiptResponse) => void) {
   const create = useCreateReceipt();
+  const { role } = useAuth();
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
   const submit = (body: ReceiptFormBody) => {
@@ -32,7 +36,21 @@ export function useSubmitReceipt(onCreated: (receipt: CreateReceiptResponse) => 
           void handleCreatedPrintResult(receipt.printResult);
           onCreated(receipt);
         },
-        onError: (error) => notifyFailure(t.failed, error),
+        onError: (error) => {
+          const message = getServerMessage(error);
+          const overLimit = getStatus(error) === 409 && message?.startsWith(OVER_CREDIT_LIMIT);
+          // An Admin or Manager may let the sale go over the client's limit; the server records who.
+          if (overLimit && meetsRequirement(role, PROTECTED_ACTIONS) && !body.allowOverLimit) {
+            modals.openConfirmModal({
+              title: t.overLimitTitle,
+              children: `${message} ${t.overLimitQuestion}`,
+              labels: { confirm: t.overLimitConfirm, cancel: es.common.cancel },
+              onConfirm: () => submit({ ...body, allowOverLimit: true }),
+            });
+            return;
+          }
+          notifyFailure(t.failed, error);
+        },
       },
     );
   };

@@ -3,4 +3,5 @@ export const reportKeys = {
   all: ['reports'] as const,
   logs: () => [...reportKeys.all, 'logs'] as const,
   cuts: () => [...reportKeys.all, 'cuts'] as const,
+  receivables: () => [...reportKeys.all, 'receivables'] as const,
 };

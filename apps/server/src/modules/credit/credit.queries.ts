@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/connection.js';
+
+/** A client's credit terms (and name and phone for statements). */
+export function findClientTerms(db: Executor, id: number) {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'firstName', 'lastName', 'phone', 'creditLimitCents', 'creditDays', 'isEnabled'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the client's row lock for the rest of the transaction without changing it: a row lock on
+ * PostgreSQL (a second credit sale or abono of the same client waits here until the first
+ * commits, then reads what it wrote); on SQLite the write lock, which the shared runner already
+ * holds for one transaction at a time. Undefined when there is no such client.
+ */
+export function lockClientTerms(db: Executor, id: number) {
+  return db
+    .updateTable('clients')
+    .set((eb) => ({ creditDays: eb.ref('creditDays') }))
+    .where('id', '=', id)
+    .returning(['id', 'firstName', 'lastName', 'phone', 'creditLimitCents', 'creditDays', 'isEnabled'])
+    .executeTakeFirst();
+}
+
+/** Locks the client's Pending credit receipts (ascending id), so no other payment lands on them meanwhile. */
+export async function lockOpenReceipts(db: Executor, clientId: number, now: number): Promise<void> {
+  await db
+    .updateTable('receipts')
+    .set({ updatedAt: now })
+    .where('clientId', '=', clientId)
+    .where('state', '=', 'Pending')
+    .where('paymentMode', '=', 'Credit')
+    .execute();
+}
+
+const netPaid = sql<string | number>`coalesce(sum(case when p.is_enabled = 1 and p.reason = 'ADD' then p.amount_cents
+  when p.is_enabled = 1 and p.reason = 'REMOVE' then -p.amount_cents else 0 end), 0)`;
+
+/** Pending credit receipts with what is still owed on each; of some clients, or of every client. */
+export async function findOpenReceipts(db: Executor, clientIds?: readonly number[]) {
+  if (clientIds && clientIds.length === 0) return [];
+  let query = db
+    .selectFrom('receipts as r')
+    .leftJoin('payments as p', 'p.receiptId', 'r.id')
+    .select(['r.id', 'r.clientId', 'r.date', 'r.totalCents', netPaid.as('paidCents')])
+    .where('r.state', '=', 'Pending')
+    .where('r.paymentMode', '=', 'Credit')
+    .where('r.clientId', 'is not', null);
+  if (clientIds) query = query.where('r.clientId', 'in', clientIds);
+  const rows = await query.groupBy(['r.id', 'r.clientId', 'r.date', 'r.totalCents']).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    clientId: row.clientId!,
+    date: Number(row.date),
+    balanceCents: row.totalCents - Number(row.paidCents),
+  }));
+}
+
+/** Every enabled client's terms and name (the receivables list them by who owes). */
+export function findClientsTerms(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('clients')
+    .select(['id', 'firstName', 'lastName', 'phone', 'creditLimitCents', 'creditDays'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Every credit receipt of a client and every payment on them: the account's history. */
+export async function findAccountHistory(db: Executor, clientId: number) {
+  const receipts = await db
+    .selectFrom('receipts')
+    .select(['id', 'date', 'totalCents', 'state', 'updatedAt'])
+    .where('clientId', '=', clientId)
+    .where('paymentMode', '=', 'Credit')
+    .execute();
+  const payments = receipts.length
+    ? await db
+        .selectFrom('payments')
+        .select(['id', 'receiptId', 'amountCents', 'reason', 'isEnabled', 'note', 'createdAt', 'cancelledAt'])
+        .where(
+          'receiptId',
+          'in',
+          receipts.map((r) => r.id),
+        )
+        .execute()
+    : [];
+  return { receipts, payments };
+}
+
+export function insertPayment(
+  db: Executor,
+  payment: { receiptId: number; amountCents: number; note: string; userId: number; createdAt: number },
+) {
+  return db
+    .insertInto('payments')
+    .values({ ...payment, reason: 'ADD', isEnabled: 1, cancelledAt: null, cancelledBy: null })
+    .returning(['id', 'receiptId', 'amountCents'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function markPaid(db: Executor, receiptIds: readonly number[], now: number): Promise<void> {
+  if (receiptIds.length === 0) return;
+  await db.updateTable('receipts').set({ state: 'Paid', updatedAt: now }).where('id', 'in', receiptIds).execute();
+}

@@ -1,0 +1,315 @@
+import {
+  type AddClientPaymentBody,
+  type AddClientPaymentResponse,
+  agingOf,
+  allocatePayment,
+  AGING_BUCKETS,
+  type AccountEvent,
+  businessDayBounds,
+  businessToday,
+  buildStatement,
+  centsToPesos,
+  type ClientCredit,
+  clientFullName,
+  creditSummary,
+  type CreditSummaryCents,
+  dayjs,
+  exceedsCreditLimit,
+  formatPayment,
+  MANUAL_PAYMENT_NOTE,
+  type OpenReceipt,
+  overCreditLimitMessage,
+  type PublicStatementQuery,
+  pesosToCents,
+  type Receivables,
+  type Role,
+  type Statement,
+  type StatementLink,
+  type StatementPaper,
+  type StatementQuery,
+  STATEMENT_LINK_TTL_MS,
+  toIso,
+} from '@mostrador/shared';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
+import type { TransactionRunner } from '../../db/transactions.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { groupBy } from '../../lib/group-by.js';
+import { runIdempotent } from '../receipts/idempotency.js';
+import * as q from './credit.queries.js';
+import { hasValidSignature, signStatementLink, type StatementLinkClaims, statementLinkPath } from './statement-link.js';
+import { renderStatementPdf } from './statement.pdf.js';
+
+export interface CreditDeps {
+  db: Kysely<DB>;
+  transact: TransactionRunner;
+  clock: Clock;
+  /** Signs shared statement links. */
+  secret: string;
+  business: { name: string };
+}
+
+/** Who may let a credit sale go over the client's limit. */
+const AUTHORIZERS: readonly Role[] = ['Admin', 'Manager'];
+const ADD_PAYMENT_OPERATION = 'client/addPayment';
+const STATEMENT_DEFAULT_DAYS = 90;
+
+const clientNotFound = (id: number) => notFound(`El cliente #${id} no existe.`);
+const toPesos = (cents: number | null) => (cents === null ? null : centsToPesos(cents));
+
+type Terms = NonNullable<Awaited<ReturnType<typeof q.findClientTerms>>>;
+
+function toClientCredit(terms: Terms, summary: CreditSummaryCents): ClientCredit {
+  return {
+    clientId: terms.id,
+    creditLimit: toPesos(terms.creditLimitCents),
+    creditDays: terms.creditDays,
+    balance: centsToPesos(summary.balanceCents),
+    overdue: centsToPesos(summary.overdueCents),
+    available: toPesos(summary.availableCents),
+  };
+}
+
+export interface CreditSaleCheck {
+  clientId: number;
+  saleCents: number;
+  allowOverLimit: boolean;
+  seller: Actor;
+}
+
+export function createCreditService({ db, transact, clock, secret, business }: CreditDeps) {
+  async function creditOf(executor: Executor, terms: Terms, now: number): Promise<ClientCredit> {
+    return toClientCredit(terms, creditSummary(await q.findOpenReceipts(executor, [terms.id]), terms, now));
+  }
+
+  function period(query: StatementQuery, now: number): { from: string; to: string } {
+    const to = query.to ?? businessToday(now);
+    const from = query.from ?? dayjs(to).subtract(STATEMENT_DEFAULT_DAYS, 'day').format('YYYY-MM-DD');
+    return { from, to };
+  }
+
+  async function statementOf(clientId: number, range: { from: string; to: string }): Promise<Statement> {
+    const terms = await q.findClientTerms(db, clientId);
+    if (!terms) throw clientNotFound(clientId);
+    const { receipts, payments } = await q.findAccountHistory(db, clientId);
+    const events: AccountEvent[] = [];
+    for (const r of receipts) {
+      events.push({ at: r.date, receiptId: r.id, kind: 'sale', amountCents: r.totalCents, note: null });
+      // A cancelled receipt is not touched again, so its last update is its cancellation.
+      if (r.state === 'Cancelled') {
+        events.push({ at: r.updatedAt, receiptId: r.id, kind: 'cancellation', amountCents: r.totalCents, note: null });
+      }
+    }
+    for (const p of payments) {
+      const base = { receiptId: p.receiptId, amountCents: p.amountCents, note: p.note };
+      events.push({ ...base, at: p.createdAt, kind: p.reason === 'REMOVE' ? 'refund' : 'payment' });
+      if (p.isEnabled === 0 && p.cancelledAt !== null) {
+        events.push({ ...base, at: p.cancelledAt, kind: p.reason === 'REMOVE' ? 'payment' : 'paymentCancelled' });
+      }
+    }
+    const statement = buildStatement(events, {
+      from: businessDayBounds(range.from).start,
+      to: businessDayBounds(range.to).end,
+      creditDays: terms.creditDays,
+    });
+    return {
+      client: { id: terms.id, name: clientFullName(terms) ?? '', phone: terms.phone },
+      from: range.from,
+      to: range.to,
+      creditDays: terms.creditDays,
+      opening: centsToPesos(statement.openingCents),
+      lines: statement.lines.map((line) => ({
+        date: toIso(line.at),
+        kind: line.kind,
+        receiptId: line.receiptId,
+        note: line.note,
+        amount: centsToPesos(line.changeCents),
+        balance: centsToPesos(line.balanceCents),
+      })),
+      closing: centsToPesos(statement.closingCents),
+      overdue: centsToPesos(statement.overdueCents),
+    };
+  }
+
+  async function applyPayment(
+    trx: Executor,
+    body: AddClientPaymentBody,
+    actor: Actor,
+  ): Promise<AddClientPaymentResponse> {
+    const at = clock();
+    const terms = await q.lockClientTerms(trx, body.clientId);
+    if (!terms) throw clientNotFound(body.clientId);
+    await q.lockOpenReceipts(trx, body.clientId, at);
+    const open: OpenReceipt[] = await q.findOpenReceipts(trx, [body.clientId]);
+    const owedCents = open.reduce((sum, r) => sum + r.balanceCents, 0);
+    const amountCents = pesosToCents(body.amount);
+    if (owedCents === 0) throw conflict(`${clientFullName(terms)} no tiene saldo pendiente.`);
+    if (amountCents > owedCents) {
+      throw conflict(`El abono excede el saldo del cliente, que es de ${formatPayment(owedCents)}.`);
+    }
+    const allocations = allocatePayment(open, amountCents);
+    const payments: AddClientPaymentResponse['payments'] = [];
+    for (const allocation of allocations) {
+      const payment = await q.insertPayment(trx, {
+        receiptId: allocation.receiptId,
+        amountCents: allocation.amountCents,
+        note: body.note || MANUAL_PAYMENT_NOTE,
+        userId: actor.id,
+        createdAt: at,
+      });
+      payments.push({
+        paymentId: payment.id,
+        receiptId: allocation.receiptId,
+        amount: centsToPesos(allocation.amountCents),
+        settled: allocation.settles,
+      });
+    }
+    await q.markPaid(
+      trx,
+      allocations.filter((a) => a.settles).map((a) => a.receiptId),
+      at,
+    );
+    return { clientId: terms.id, amount: body.amount, payments, credit: await creditOf(trx, terms, at) };
+  }
+
+  return {
+    /**
+     * Inside the sale's transaction: refuses a credit sale that takes the client over their limit
+     * unless an Admin or Manager authorises it. Returns who authorised an over-limit sale (or null).
+     */
+    async checkCreditSale(trx: Executor, sale: CreditSaleCheck): Promise<number | null> {
+      const terms = await q.lockClientTerms(trx, sale.clientId);
+      if (!terms || terms.creditLimitCents === null) return null;
+      const open = await q.findOpenReceipts(trx, [sale.clientId]);
+      const balanceCents = open.reduce((sum, r) => sum + r.balanceCents, 0);
+      if (!exceedsCreditLimit(terms.creditLimitCents, balanceCents, sale.saleCents)) return null;
+      if (!sale.allowOverLimit) {
+        throw conflict(overCreditLimitMessage(formatPayment(terms.creditLimitCents), formatPayment(balanceCents)));
+      }
+      if (!sale.seller.role || !AUTHORIZERS.includes(sale.seller.role)) {
+        throw forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
+      }
+      return sale.seller.id;
+    },
+
+    /** Saldo and vencido of some clients (every one asked for is in the map). */
+    async summaries(
+      clients: ReadonlyArray<{ id: number; creditLimitCents: number | null; creditDays: number }>,
+    ): Promise<Map<number, CreditSummaryCents>> {
+      const now = clock();
+      const openOf = groupBy(
+        await q.findOpenReceipts(
+          db,
+          clients.map((c) => c.id),
+        ),
+        (r) => r.clientId,
+      );
+      return new Map(clients.map((c) => [c.id, creditSummary(openOf.get(c.id) ?? [], c, now)]));
+    },
+
+    async credit(clientId: number): Promise<ClientCredit> {
+      const terms = await q.findClientTerms(db, clientId);
+      if (!terms) throw clientNotFound(clientId);
+      return creditOf(db, terms, clock());
+    },
+
+    /** One abono over the client's Pending credit receipts, oldest first; idempotent with a key. */
+    addPayment(body: AddClientPaymentBody, actor: Actor, idempotencyKey?: string) {
+      return runIdempotent({
+        db,
+        transact,
+        now: clock(),
+        userId: actor.id,
+        key: idempotencyKey,
+        operation: ADD_PAYMENT_OPERATION,
+        body,
+        work: (trx) => applyPayment(trx, body, actor),
+      });
+    },
+
+    statement(clientId: number, query: StatementQuery): Promise<Statement> {
+      return statementOf(clientId, period(query, clock()));
+    },
+
+    async statementPdf(clientId: number, query: StatementQuery, paper: StatementPaper) {
+      const statement = await statementOf(clientId, period(query, clock()));
+      return { statement, pdf: await renderStatementPdf(statement, { paper, businessName: business.name }) };
+    },
+
+    /** A link to the statement that works without signing in for STATEMENT_LINK_TTL_MS. */
+    async statementLink(clientId: number, query: StatementQuery): Promise<StatementLink> {
+      const terms = await q.findClientTerms(db, clientId);
+      if (!terms) throw clientNotFound(clientId);
+      const now = clock();
+      const claims: StatementLinkClaims = { clientId, ...period(query, now), expires: now + STATEMENT_LINK_TTL_MS };
+      return { path: statementLinkPath(claims, signStatementLink(secret, claims)), expiresAt: toIso(claims.expires) };
+    },
+
+    /** The statement a signed link names, and nothing else. */
+    publicStatement(query: PublicStatementQuery): Promise<Statement> {
+      const claims: StatementLinkClaims = {
+        clientId: query.client,
+        from: query.from,
+        to: query.to,
+        expires: query.expires,
+      };
+      if (!hasValidSignature(secret, claims, query.sig)) throw forbidden('El enlace no es válido.');
+      if (claims.expires <= clock()) throw forbidden('El enlace expiró; pide al negocio uno nuevo.');
+      return statementOf(claims.clientId, claims);
+    },
+
+    /** Every client who owes, most overdue first, with their aging and the totals. */
+    async receivables(): Promise<Receivables> {
+      const now = clock();
+      const openOf = groupBy(await q.findOpenReceipts(db), (r) => r.clientId);
+      const clients = await q.findClientsTerms(db, [...openOf.keys()]);
+      const rows = clients
+        .map((client) => {
+          const open = openOf.get(client.id) ?? [];
+          const summary = creditSummary(open, client, now);
+          const aging = agingOf(open, now);
+          return { client, summary, aging };
+        })
+        .filter((row) => row.summary.balanceCents > 0)
+        .sort(
+          (a, b) =>
+            b.summary.overdueCents - a.summary.overdueCents ||
+            b.summary.balanceCents - a.summary.balanceCents ||
+            a.client.id - b.client.id,
+        );
+      const totals = { balance: 0, overdue: 0, days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 };
+      const list = rows.map(({ client, summary, aging }) => {
+        totals.balance += summary.balanceCents;
+        totals.overdue += summary.overdueCents;
+        for (const bucket of AGING_BUCKETS) totals[bucket] += aging[bucket];
+        return {
+          clientId: client.id,
+          name: clientFullName(client) ?? '',
+          phone: client.phone,
+          balance: centsToPesos(summary.balanceCents),
+          overdue: centsToPesos(summary.overdueCents),
+          days0to30: centsToPesos(aging.days0to30),
+          days31to60: centsToPesos(aging.days31to60),
+          days61to90: centsToPesos(aging.days61to90),
+          over90: centsToPesos(aging.over90),
+        };
+      });
+      return {
+        clients: list,
+        totals: {
+          balance: centsToPesos(totals.balance),
+          overdue: centsToPesos(totals.overdue),
+          days0to30: centsToPesos(totals.days0to30),
+          days31to60: centsToPesos(totals.days31to60),
+          days61to90: centsToPesos(totals.days61to90),
+          over90: centsToPesos(totals.over90),
+        },
+      };
+    },
+  };
+}
+
+export type CreditService = ReturnType<typeof createCreditService>;

@@ -1,0 +1,476 @@
+import type { AddClientPaymentResponse, Client, ClientCredit, Receivables, Statement } from '@mostrador/shared';
+import { businessToday } from '@mostrador/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signStatementLink } from '../src/modules/credit/statement-link.js';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { errorBody } from './helpers/errors.js';
+import { postReceipt, seedClient, seedProduct, seedReceipt, TODAY_NOON } from './helpers/factories.js';
+
+let t: TestApp;
+const db = () => t.testDb.database.db;
+const DAY = 24 * 60 * 60 * 1000;
+let sellerId: number;
+let managerId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const [seller, manager] = await Promise.all([t.sessionAs('Seller'), t.sessionAs('Manager'), t.sessionAs('Admin')]);
+  sellerId = seller.user.id;
+  managerId = manager.user.id;
+});
+afterAll(() => t.close());
+
+const daysAgo = (days: number) => Date.now() - days * DAY;
+
+/** A Pending credit receipt of `totalCents`, `paidCents` of it paid, sold `age` days ago. */
+async function owed(clientId: number, age: number, totalCents: number, paidCents = 0) {
+  const product = await seedProduct(db());
+  const date = daysAgo(age);
+  return seedReceipt(db(), {
+    userId: sellerId,
+    clientId,
+    date,
+    items: [{ product, quantity: 1, priceCents: totalCents }],
+    payments: paidCents ? [{ amountCents: paidCents, createdAt: date + 1000 }] : [],
+  });
+}
+
+const get = <T>(url: string, role: 'Admin' | 'Manager' | 'Seller' = 'Manager') =>
+  t.injectAs(role, { method: 'GET', url }).then((r) => {
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json<T>();
+  });
+
+const abono = (body: object, headers: Record<string, string> = {}) =>
+  t.injectAs('Manager', { method: 'POST', url: '/api/client/addPayment', payload: body, headers });
+
+const creditSale = (clientId: number, price: number, role: 'Seller' | 'Manager' | 'Admin' = 'Seller', extra = {}) =>
+  seedProduct(db()).then((product) =>
+    postReceipt(
+      t,
+      {
+        paymentMode: 'Credit',
+        clientId,
+        date: TODAY_NOON,
+        items: [{ productId: product.id, quantity: 1, price }],
+        ...extra,
+      },
+      { role },
+    ),
+  );
+
+const statusCounts = (responses: Array<{ statusCode: number }>) =>
+  responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
+
+describe('balance and overdue', () => {
+  it('adds the Pending credit receipts; the part past the plazo is overdue', async () => {
+    const client = await seedClient(db(), { firstName: 'Saldo', creditLimitCents: 50_000, creditDays: 30 });
+    await owed(client.id, 40, 10_000, 2_500); // 75.00 overdue
+    await owed(client.id, 30, 3_333); // exactly at the plazo: not overdue yet
+    await owed(client.id, 1, 5_000, 1);
+    const paid = await owed(client.id, 50, 9_999);
+    await db().updateTable('receipts').set({ state: 'Paid' }).where('id', '=', paid.id).execute();
+    const cancelled = await owed(client.id, 50, 7_000);
+    await db().updateTable('receipts').set({ state: 'Cancelled' }).where('id', '=', cancelled.id).execute();
+
+    expect(await get<ClientCredit>(`/api/client/credit/${client.id}`, 'Seller')).toEqual({
+      clientId: client.id,
+      creditLimit: 500,
+      creditDays: 30,
+      balance: 158.32,
+      overdue: 75,
+      available: 341.68,
+    });
+    const { clients } = await get<{ clients: Client[] }>('/api/client/list');
+    expect(clients.find((c) => c.id === client.id)).toMatchObject({ balance: 158.32, overdue: 75, creditLimit: 500 });
+  });
+
+  it('registers and edits the credit terms; an edit without them keeps them', async () => {
+    const created = await t.injectAs('Manager', {
+      method: 'POST',
+      url: '/api/client/register',
+      payload: { firstName: 'Plazo', lastName: 'Corto', creditLimit: 1500.5, creditDays: 15 },
+    });
+    expect(created.json()).toMatchObject({ creditLimit: 1500.5, creditDays: 15, balance: 0, overdue: 0 });
+    const id = created.json<Client>().id;
+    const edited = await t.injectAs('Manager', {
+      method: 'POST',
+      url: '/api/client/edit',
+      payload: { id, firstName: 'Plazo', lastName: 'Largo' },
+    });
+    expect(edited.json()).toMatchObject({ lastName: 'Largo', creditLimit: 1500.5, creditDays: 15 });
+    const cleared = await t.injectAs('Manager', {
+      method: 'POST',
+      url: '/api/client/edit',
+      payload: { id, firstName: 'Plazo', lastName: 'Largo', creditLimit: null, creditDays: 0 },
+    });
+    expect(cleared.json()).toMatchObject({ creditLimit: null, creditDays: 0 });
+    const bad = await t.injectAs('Manager', {
+      method: 'POST',
+      url: '/api/client/register',
+      payload: { firstName: 'Mal', lastName: 'Plazo', creditDays: -1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('El plazo no puede ser negativo.');
+  });
+});
+
+describe('credit limit', () => {
+  it('refuses a sale over the limit; a Seller cannot authorise it, a Manager can and is recorded', async () => {
+    const client = await seedClient(db(), { creditLimitCents: 10_000 });
+    await owed(client.id, 3, 8_000);
+
+    const refused = await creditSale(client.id, 30);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(
+      errorBody('El cliente excede su límite de crédito (límite $100.00, saldo $80.00).', 'CONFLICT'),
+    );
+    const seller = await creditSale(client.id, 30, 'Seller', { allowOverLimit: true });
+    expect(seller.statusCode).toBe(403);
+    expect(seller.json().message).toBe(
+      'Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.',
+    );
+
+    const upToTheLimit = await creditSale(client.id, 20);
+    expect(upToTheLimit.statusCode).toBe(201);
+    const authorised = await creditSale(client.id, 30, 'Manager', { allowOverLimit: true });
+    expect(authorised.statusCode).toBe(201);
+    const rows = await db()
+      .selectFrom('receipts')
+      .select(['id', 'overLimitAuthorizedBy'])
+      .where('id', 'in', [upToTheLimit.json().id, authorised.json().id])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.overLimitAuthorizedBy)).toEqual([null, managerId]);
+    expect((await get<ClientCredit>(`/api/client/credit/${client.id}`)).balance).toBe(130);
+  });
+
+  it('a client without a limit and a cash sale are never refused', async () => {
+    const client = await seedClient(db());
+    await owed(client.id, 3, 1_000_000);
+    expect((await creditSale(client.id, 5000)).statusCode).toBe(201);
+    const limited = await seedClient(db(), { creditLimitCents: 100 });
+    const product = await seedProduct(db());
+    const cash = await postReceipt(t, {
+      paymentMode: 'Cash',
+      clientId: limited.id,
+      date: TODAY_NOON,
+      items: [{ productId: product.id, quantity: 1, price: 500 }],
+    });
+    expect(cash.statusCode).toBe(201);
+  });
+
+  it('twelve simultaneous credit sales never pass the limit together', async () => {
+    const client = await seedClient(db(), { creditLimitCents: 10_000 });
+    const products = await Promise.all(Array.from({ length: 12 }, () => seedProduct(db())));
+    const responses = await Promise.all(
+      products.map((product, i) =>
+        postReceipt(
+          t,
+          {
+            paymentMode: 'Credit',
+            clientId: client.id,
+            date: TODAY_NOON,
+            items: [{ productId: product.id, quantity: 1, price: 30 }],
+          },
+          { role: i % 2 ? 'Seller' : 'Manager' },
+        ),
+      ),
+    );
+    expect(statusCounts(responses)).toEqual({ 201: 3, 409: 9 });
+    expect((await get<ClientCredit>(`/api/client/credit/${client.id}`)).balance).toBe(90);
+  });
+});
+
+describe('one abono for the account', () => {
+  it('pays the oldest receipts first, a payment row on each, settled ones become Paid', async () => {
+    const client = await seedClient(db());
+    const oldest = await owed(client.id, 20, 5_000, 1_000); // owes 40.00
+    const middle = await owed(client.id, 10, 3_000); // owes 30.00
+    const newest = await owed(client.id, 2, 4_000); // owes 40.00
+    const response = await abono({ clientId: client.id, amount: 55.5, note: 'Abono semanal' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<AddClientPaymentResponse>();
+    expect(body.payments.map(({ receiptId, amount, settled }) => ({ receiptId, amount, settled }))).toEqual([
+      { receiptId: oldest.id, amount: 40, settled: true },
+      { receiptId: middle.id, amount: 15.5, settled: false },
+    ]);
+    expect(body.credit.balance).toBe(54.5);
+
+    const states = await db()
+      .selectFrom('receipts')
+      .select(['id', 'state'])
+      .where('clientId', '=', client.id)
+      .orderBy('id')
+      .execute();
+    expect(states).toEqual([
+      { id: oldest.id, state: 'Paid' },
+      { id: middle.id, state: 'Pending' },
+      { id: newest.id, state: 'Pending' },
+    ]);
+    const payments = await db()
+      .selectFrom('payments')
+      .select(['receiptId', 'amountCents', 'note', 'userId'])
+      .where('receiptId', 'in', [oldest.id, middle.id, newest.id])
+      .where('note', '=', 'Abono semanal')
+      .orderBy('id')
+      .execute();
+    expect(payments).toEqual([
+      { receiptId: oldest.id, amountCents: 4_000, note: 'Abono semanal', userId: managerId },
+      { receiptId: middle.id, amountCents: 1_550, note: 'Abono semanal', userId: managerId },
+    ]);
+  });
+
+  it('more than the total owed is a 409 naming it, and nothing is written', async () => {
+    const client = await seedClient(db());
+    const receipt = await owed(client.id, 5, 2_000, 500);
+    const response = await abono({ clientId: client.id, amount: 15.01 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual(errorBody('El abono excede el saldo del cliente, que es de $15.00.', 'CONFLICT'));
+    const count = await db().selectFrom('payments').select('id').where('receiptId', '=', receipt.id).execute();
+    expect(count).toHaveLength(1);
+    expect((await abono({ clientId: 999_999, amount: 1 })).statusCode).toBe(404);
+    expect((await abono({ clientId: client.id, amount: 0.5 })).statusCode).toBe(400);
+  });
+
+  it('is idempotent with an Idempotency-Key', async () => {
+    const client = await seedClient(db());
+    await owed(client.id, 5, 10_000);
+    const headers = { 'idempotency-key': `abono-${client.id}` };
+    const first = await abono({ clientId: client.id, amount: 25 }, headers);
+    const again = await abono({ clientId: client.id, amount: 25 }, headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await get<ClientCredit>(`/api/client/credit/${client.id}`)).balance).toBe(75);
+    const other = await abono({ clientId: client.id, amount: 30 }, headers);
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('simultaneous abonos and receipt payments never overpay', async () => {
+    const client = await seedClient(db());
+    const a = await owed(client.id, 9, 6_000);
+    const b = await owed(client.id, 8, 4_000);
+    const responses = await Promise.all([
+      ...Array.from({ length: 8 }, () => abono({ clientId: client.id, amount: 30 })),
+      t.injectAs('Manager', {
+        method: 'POST',
+        url: '/api/receipt/addPayment',
+        payload: { receiptId: b.id, amount: 40 },
+      }),
+    ]);
+    const paid = await db()
+      .selectFrom('payments')
+      .select('amountCents')
+      .where('receiptId', 'in', [a.id, b.id])
+      .execute();
+    const total = paid.reduce((sum, p) => sum + p.amountCents, 0);
+    const succeeded = responses.filter((r) => r.statusCode === 200).length;
+    expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(total).toBeLessThanOrEqual(10_000);
+    // Whatever the order, at most 10_000 fits: 3 abonos (9_000) and either the receipt payment
+    // or a fourth abono's room is left; the sum is exactly what the successes paid.
+    const abonosOk = responses.slice(0, 8).filter((r) => r.statusCode === 200).length;
+    const receiptOk = responses[8]!.statusCode === 200 ? 4_000 : 0;
+    expect(total).toBe(abonosOk * 3_000 + receiptOk);
+    expect(succeeded).toBeGreaterThanOrEqual(3);
+    const credit = await get<ClientCredit>(`/api/client/credit/${client.id}`);
+    expect(credit.balance * 100).toBe(10_000 - total);
+  });
+});
+
+describe('statement', () => {
+  it('opening balance, every movement with the running balance, closing and overdue', async () => {
+    const client = await seedClient(db(), { firstName: 'Estado', creditDays: 10 });
+    const before = await owed(client.id, 40, 10_000); // before the period: opening 100.00
+    const inside = await owed(client.id, 20, 5_000); // overdue at the end
+    const cancelled = await owed(client.id, 15, 2_000);
+    const seller = sellerId;
+    const at = (days: number) => daysAgo(days);
+    const cancelledAt = at(9);
+    await db()
+      .insertInto('payments')
+      .values([
+        {
+          receiptId: before.id,
+          amountCents: 3_000,
+          reason: 'ADD',
+          isEnabled: 1,
+          note: 'Efectivo',
+          userId: seller,
+          createdAt: at(12),
+          cancelledAt: null,
+          cancelledBy: null,
+        },
+        {
+          receiptId: inside.id,
+          amountCents: 1_000,
+          reason: 'ADD',
+          isEnabled: 0,
+          note: null,
+          userId: seller,
+          createdAt: at(11),
+          cancelledAt: at(10),
+          cancelledBy: seller,
+        },
+        {
+          receiptId: cancelled.id,
+          amountCents: 500,
+          reason: 'ADD',
+          isEnabled: 1,
+          note: null,
+          userId: seller,
+          createdAt: at(14),
+          cancelledAt: null,
+          cancelledBy: null,
+        },
+        {
+          receiptId: cancelled.id,
+          amountCents: 500,
+          reason: 'REMOVE',
+          isEnabled: 1,
+          note: null,
+          userId: seller,
+          createdAt: cancelledAt,
+          cancelledAt: null,
+          cancelledBy: null,
+        },
+      ])
+      .execute();
+    await db()
+      .updateTable('receipts')
+      .set({ state: 'Cancelled', updatedAt: cancelledAt })
+      .where('id', '=', cancelled.id)
+      .execute();
+
+    const from = businessToday(daysAgo(30));
+    const statement = await get<Statement>(`/api/client/statement/${client.id}?from=${from}&to=${businessToday()}`);
+    expect(statement.opening).toBe(100);
+    expect(statement.lines.map((l) => [l.kind, l.receiptId, l.amount, l.balance])).toEqual([
+      ['sale', inside.id, 50, 150],
+      ['sale', cancelled.id, 20, 170],
+      ['payment', cancelled.id, -5, 165],
+      ['payment', before.id, -30, 135],
+      ['payment', inside.id, -10, 125],
+      ['paymentCancelled', inside.id, 10, 135],
+      ['cancellation', cancelled.id, -20, 115],
+      ['refund', cancelled.id, 5, 120],
+    ]);
+    expect(statement.closing).toBe(120);
+    expect(statement.overdue).toBe(120);
+    expect((await get<ClientCredit>(`/api/client/credit/${client.id}`)).balance).toBe(120);
+
+    for (const paper of ['80', 'letter']) {
+      const pdf = await t.injectAs('Manager', {
+        method: 'GET',
+        url: `/api/client/statementPdf/${client.id}?paper=${paper}`,
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const backwards = await t.injectAs('Manager', {
+      method: 'GET',
+      url: `/api/client/statement/${client.id}?from=2026-02-01&to=2026-01-01`,
+    });
+    expect(backwards.statusCode).toBe(400);
+  });
+
+  it('a signed link shows that statement without a token, until it expires, and no other client', async () => {
+    const client = await seedClient(db(), { firstName: 'Compartido' });
+    const other = await seedClient(db(), { firstName: 'Ajeno' });
+    await owed(client.id, 3, 4_200);
+    await owed(other.id, 3, 9_900);
+    const link = await get<{ path: string; expiresAt: string }>(`/api/client/statementLink/${client.id}`);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(7 * DAY);
+    const query = new URLSearchParams(link.path.split('?')[1]);
+    const open = (params: URLSearchParams) => t.app.inject({ method: 'GET', url: `/api/public/statement?${params}` });
+
+    const shared = await open(query);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json<Statement>()).toMatchObject({
+      client: { id: client.id, name: 'Compartido López' },
+      closing: 42,
+    });
+
+    const otherClient = new URLSearchParams(query);
+    otherClient.set('client', String(other.id));
+    expect((await open(otherClient)).json()).toEqual(errorBody('El enlace no es válido.', 'FORBIDDEN'));
+    const longer = new URLSearchParams(query);
+    longer.set('from', '2020-01-01');
+    expect((await open(longer)).statusCode).toBe(403);
+
+    const claims = { clientId: client.id, from: '2026-01-01', to: '2026-12-31', expires: Date.now() - 1 };
+    const expired = new URLSearchParams({
+      client: String(client.id),
+      from: claims.from,
+      to: claims.to,
+      expires: String(claims.expires),
+      sig: signStatementLink(TEST_JWT_SECRET, claims),
+    });
+    const refused = await open(expired);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('El enlace expiró; pide al negocio uno nuevo.');
+  });
+});
+
+describe('receivables and the cut', () => {
+  it('every client who owes, with aging buckets and totals, most overdue first', async () => {
+    const before = await get<Receivables>('/api/reports/receivables');
+    const a = await seedClient(db(), { firstName: 'Cobranza', lastName: 'Uno', creditDays: 30 });
+    const b = await seedClient(db(), { firstName: 'Cobranza', lastName: 'Dos', creditDays: 30 });
+    await owed(a.id, 5, 1_000);
+    await owed(a.id, 45, 2_000, 500);
+    await owed(b.id, 75, 3_000);
+    await owed(b.id, 120, 4_000);
+    await owed(b.id, 31, 100, 100); // fully paid but Pending: owes nothing
+
+    const report = await get<Receivables>('/api/reports/receivables');
+    const mine = report.clients.filter((c) => c.clientId === a.id || c.clientId === b.id);
+    expect(mine).toEqual([
+      {
+        clientId: b.id,
+        name: 'Cobranza Dos',
+        phone: null,
+        balance: 70,
+        overdue: 70,
+        days0to30: 0,
+        days31to60: 0,
+        days61to90: 30,
+        over90: 40,
+      },
+      {
+        clientId: a.id,
+        name: 'Cobranza Uno',
+        phone: null,
+        balance: 25,
+        overdue: 15,
+        days0to30: 10,
+        days31to60: 15,
+        days61to90: 0,
+        over90: 0,
+      },
+    ]);
+    const overdues = report.clients.map((c) => c.overdue);
+    expect(overdues).toEqual([...overdues].sort((x, y) => y - x));
+    expect(Math.round((report.totals.balance - before.totals.balance) * 100)).toBe(9_500);
+    expect(Math.round((report.totals.over90 - before.totals.over90) * 100)).toBe(4_000);
+  });
+
+  it("the day's cut counts an account abono as payments", async () => {
+    const today = businessToday();
+    const cutOf = async () => {
+      const response = await t.injectAs('Manager', {
+        method: 'POST',
+        url: '/api/reports/generate',
+        payload: { date: today },
+      });
+      return JSON.parse(response.json<{ data: string }>().data) as { totals: { totalPayments: number } };
+    };
+    const before = (await cutOf()).totals.totalPayments;
+    const client = await seedClient(db());
+    await owed(client.id, 40, 12_345);
+    expect((await abono({ clientId: client.id, amount: 100.45 })).statusCode).toBe(200);
+    expect(Math.round(((await cutOf()).totals.totalPayments - before) * 100)).toBe(10_045);
+  });
+});

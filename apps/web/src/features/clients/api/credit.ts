@@ -1,0 +1,92 @@
+import {
+  type AddClientPaymentInput,
+  type AddClientPaymentResponse,
+  type ClientCredit,
+  IDEMPOTENCY_KEY_HEADER,
+  type Statement,
+  type StatementLink,
+  type StatementPaper,
+} from '@mostrador/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { saveBlob } from '../../../lib/download';
+import { receiptKeys } from '../../receipts';
+import { clientKeys } from './keys';
+
+export interface StatementPeriod {
+  from: string;
+  to: string;
+}
+
+/** GET /client/credit/{id}: saldo, vencido and what the limit still allows. */
+export const clientCreditQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.credit(id),
+    queryFn: async ({ signal }) => (await api.get<ClientCredit>(`/client/credit/${id}`, { signal })).data,
+  });
+
+export function useClientCredit(id: number | null) {
+  return useQuery({ ...clientCreditQuery(id ?? 0), enabled: id !== null && id > 0 });
+}
+
+export function useStatement(id: number, period: StatementPeriod) {
+  return useQuery({
+    queryKey: clientKeys.statement(id, period.from, period.to),
+    queryFn: async ({ signal }) =>
+      (await api.get<Statement>(`/client/statement/${id}`, { params: period, signal })).data,
+  });
+}
+
+/** A statement shared by a signed link (no sign-in needed). */
+export function useSharedStatement(query: string) {
+  return useQuery({
+    queryKey: clientKeys.shared(query),
+    queryFn: async ({ signal }) => (await api.get<Statement>(`/public/statement?${query}`, { signal })).data,
+    retry: false,
+  });
+}
+
+/** POST /client/addPayment; the key makes a retried abono count once. */
+export function useAddClientPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, idempotencyKey }: { body: AddClientPaymentInput; idempotencyKey: string }) =>
+      (
+        await api.post<AddClientPaymentResponse>('/client/addPayment', body, {
+          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        })
+      ).data,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      void queryClient.invalidateQueries({ queryKey: receiptKeys.all });
+    },
+  });
+}
+
+/** The PDF needs the Bearer token: fetched as a blob and saved from an object URL. */
+async function downloadStatementPdf({
+  id,
+  period,
+  paper,
+}: {
+  id: number;
+  period: StatementPeriod;
+  paper: StatementPaper;
+}) {
+  const { data } = await api.get<Blob>(`/client/statementPdf/${id}`, {
+    params: { ...period, paper },
+    responseType: 'blob',
+  });
+  saveBlob(new Blob([data], { type: 'application/pdf' }), `estado-de-cuenta-${id}-${period.to}-${paper}.pdf`);
+}
+
+export function useDownloadStatementPdf() {
+  return useMutation({ mutationFn: downloadStatementPdf });
+}
+
+export function useStatementLink() {
+  return useMutation({
+    mutationFn: async ({ id, period }: { id: number; period: StatementPeriod }) =>
+      (await api.get<StatementLink>(`/client/statementLink/${id}`, { params: period })).data,
+  });
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ACCOUNT_EVENT_KINDS, AGING_BUCKETS, MAX_CREDIT_DAYS } from '../credit.js';
+import { isYmd } from '../dates.js';
+import { idSchema, isoDateTimeSchema, pesosSchema } from './common.js';
+import { addPaymentBodySchema } from './receipts.js';
+
+// The fiado contract: credit terms, a client's credit, the account abono, the statement and its
+// shared link, and the receivables.
+
+export const creditLimitSchema = pesosSchema
+  .refine((v) => v >= 0, 'El límite de crédito no puede ser negativo.')
+  .nullish()
+  .transform((v) => v ?? null);
+export const creditDaysSchema = z
+  .number({ error: 'El plazo debe ser un número de días.' })
+  .int('El plazo debe ser un número entero de días.')
+  .min(0, 'El plazo no puede ser negativo.')
+  .max(MAX_CREDIT_DAYS, `El plazo admite como máximo ${MAX_CREDIT_DAYS} días.`);
+
+/** GET /client/credit/{id}: what a client owes and may still take (pesos). */
+export const clientCreditSchema = z.object({
+  clientId: z.number().int(),
+  /** Null: no limit. */
+  creditLimit: z.number().nullable(),
+  creditDays: z.number().int(),
+  balance: z.number(),
+  overdue: z.number(),
+  /** Null without a limit. */
+  available: z.number().nullable(),
+});
+export type ClientCredit = z.infer<typeof clientCreditSchema>;
+
+/** POST /client/addPayment: one abono for the client's account (the same amount and note rules as a receipt's payment). */
+export const addClientPaymentBodySchema = addPaymentBodySchema.omit({ receiptId: true }).extend({ clientId: idSchema });
+export type AddClientPaymentBody = z.infer<typeof addClientPaymentBodySchema>;
+export type AddClientPaymentInput = z.input<typeof addClientPaymentBodySchema>;
+
+export const addClientPaymentResponseSchema = z.object({
+  clientId: z.number().int(),
+  amount: z.number(),
+  /** One payment per receipt it reached, oldest receipt first. */
+  payments: z.array(
+    z.object({ paymentId: z.number().int(), receiptId: z.number().int(), amount: z.number(), settled: z.boolean() }),
+  ),
+  credit: clientCreditSchema,
+});
+export type AddClientPaymentResponse = z.infer<typeof addClientPaymentResponseSchema>;
+
+const ymdSchema = z.string().refine(isYmd, 'La fecha debe tener la forma AAAA-MM-DD.');
+
+/** The period of a statement; without it, the last 90 days up to today. */
+export const statementQuerySchema = z
+  .strictObject({ from: ymdSchema.optional(), to: ymdSchema.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'La fecha inicial no puede ser posterior a la final.',
+    path: ['from'],
+  });
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+export const STATEMENT_PAPERS = ['80', 'letter'] as const;
+export type StatementPaper = (typeof STATEMENT_PAPERS)[number];
+export const statementPdfQuerySchema = z.strictObject({
+  from: ymdSchema.optional(),
+  to: ymdSchema.optional(),
+  paper: z.enum(STATEMENT_PAPERS, { error: 'El papel debe ser 80 o letter.' }).default('80'),
+});
+
+export const statementSchema = z.object({
+  client: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable() }),
+  from: z.string(),
+  to: z.string(),
+  creditDays: z.number().int(),
+  opening: z.number(),
+  lines: z.array(
+    z.object({
+      date: isoDateTimeSchema,
+      kind: z.enum(ACCOUNT_EVENT_KINDS),
+      receiptId: z.number().int(),
+      note: z.string().nullable(),
+      /** Signed: positive raises what the client owes. */
+      amount: z.number(),
+      balance: z.number(),
+    }),
+  ),
+  closing: z.number(),
+  overdue: z.number(),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+/** GET /client/statementLink/{id}: the signed public link of a statement (path on this server). */
+export const statementLinkSchema = z.object({ path: z.string(), expiresAt: isoDateTimeSchema });
+export type StatementLink = z.infer<typeof statementLinkSchema>;
+
+/** GET /public/statement: a shared statement, with the signature the link carries. */
+export const publicStatementQuerySchema = z.strictObject({
+  client: idSchema,
+  from: ymdSchema,
+  to: ymdSchema,
+  expires: z.coerce.number({ error: 'Enlace inválido.' }).int('Enlace inválido.').positive('Enlace inválido.'),
+  sig: z.string().min(1, 'Enlace inválido.').max(200, 'Enlace inválido.'),
+});
+export type PublicStatementQuery = z.infer<typeof publicStatementQuerySchema>;
+
+const agingShape = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, z.number()])) as Record<
+  (typeof AGING_BUCKETS)[number],
+  z.ZodNumber
+>;
+
+/** GET /reports/receivables: every client who owes, most overdue first, with the totals. */
+export const receivablesSchema = z.object({
+  clients: z.array(
+    z.object({
+      clientId: z.number().int(),
+      name: z.string(),
+      phone: z.string().nullable(),
+      balance: z.number(),
+      overdue: z.number(),
+      ...agingShape,
+    }),
+  ),
+  totals: z.object({ balance: z.number(), overdue: z.number(), ...agingShape }),
+});
+export type Receivables = z.infer<typeof receivablesSchema>;
