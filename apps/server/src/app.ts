@@ -22,13 +22,17 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A hop count trusts that many proxies nearest to the server (Fastify's types omit the number form). */
+const trustProxyOption = (setting: Config['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 /** Builds the whole application without listening: tests call this, server.ts listens. */
 export async function buildApp({ config, database, jwtSecret, logger = false }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger,
     genReqId,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -110,5 +110,9 @@ export const API_ACCESS = {
   'reports/list': { feature: 'canViewReports' },
   'reports/generate': { feature: 'canGenerateReports' },
   'reports/pdf': { feature: 'canViewReports' },
+
+  'user/edit': { feature: 'canManageUsers' },
+  'user/resetPassword': { feature: 'canManageUsers' },
+  'auth/changePassword': {},
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;

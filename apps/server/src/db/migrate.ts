@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database, DialectName } from './connection.js';
 import { initialMigration } from './migrations/2026-11-21-initial.js';
+import { sessionsMigration } from './migrations/2026-11-23b-sessions.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '2026-11-21-initial': initialMigration(dialect),
+    '2026-11-23b-sessions': sessionsMigration(),
   };
 }
 

@@ -1,13 +1,15 @@
-import { BackgroundImage, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Alert, BackgroundImage, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { es } from '../../i18n/es';
+import { sessionNotice } from '../../lib/api';
 
 export default function LoginPage() {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   if (isAuthenticated) return <Navigate to="/" replace />;
+  const notice = sessionNotice.get();
 
   return (
     <BackgroundImage src="/login-bg.svg" mih="100vh">
@@ -22,6 +24,11 @@ export default function LoginPage() {
                 {es.auth.subtitle}
               </Text>
             </Stack>
+            {notice ? (
+              <Alert color="yellow" title={es.auth.sessionEndedTitle} data-testid="session-notice">
+                {notice}
+              </Alert>
+            ) : null}
             <LoginForm onSuccess={() => void navigate('/', { replace: true })} />
           </Stack>
         </Card>
