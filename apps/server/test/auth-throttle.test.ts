@@ -14,11 +14,16 @@ vi.mock('../src/lib/password.js', async (importOriginal) => {
 });
 
 let t: TestApp;
-let behindProxy: TestApp;
+/** Behind a proxy named by its address, and behind one counted in hops. */
+const behindProxy: Record<string, TestApp> = {};
 beforeAll(async () => {
-  [t, behindProxy] = await Promise.all([createTestApp(), createTestApp({ TRUST_PROXY: '127.0.0.1' })]);
+  [t, behindProxy['127.0.0.1'], behindProxy['1']] = await Promise.all([
+    createTestApp(),
+    createTestApp({ TRUST_PROXY: '127.0.0.1' }),
+    createTestApp({ TRUST_PROXY: '1' }),
+  ]);
 });
-afterAll(() => Promise.all([t.close(), behindProxy.close()]));
+afterAll(() => Promise.all([t, ...Object.values(behindProxy)].map((app) => app!.close())));
 beforeEach(() => {
   vi.mocked(verifyPassword).mockClear();
 });
@@ -80,16 +85,22 @@ describe('sign-in throttling', () => {
     expect(spoofed.statusCode).toBe(429);
   });
 
-  it('reads X-Forwarded-For from a trusted proxy (TRUST_PROXY): each client has its own limits', async () => {
-    await seller(behindProxy, 'tras-proxy@tienda.mx');
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT + 2; i++) {
-      await signIn(behindProxy, 'tras-proxy@tienda.mx', `mala-${i}-xx`, { forwardedFor: '192.0.2.10' });
-    }
-    const attacker = await signIn(behindProxy, 'tras-proxy@tienda.mx', TEST_PASSWORD, { forwardedFor: '192.0.2.10' });
-    expect(attacker.statusCode).toBe(429);
-    const owner = await signIn(behindProxy, 'tras-proxy@tienda.mx', TEST_PASSWORD, { forwardedFor: '192.0.2.11' });
-    expect(owner.statusCode).toBe(200);
-  });
+  it.each(['127.0.0.1', '1'])(
+    'reads X-Forwarded-For from a trusted proxy (TRUST_PROXY=%s): each client has its own limits',
+    async (setting) => {
+      const app = behindProxy[setting]!;
+      await seller(app, 'tras-proxy@tienda.mx');
+      // The client's address is the one the proxy appended (the last entry), not what the client sent.
+      const from = (client: string) => ({ forwardedFor: `203.0.113.${Math.floor(Math.random() * 250)}, ${client}` });
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT + 2; i++) {
+        await signIn(app, 'tras-proxy@tienda.mx', `mala-${i}-xx`, from('192.0.2.10'));
+      }
+      const attacker = await signIn(app, 'tras-proxy@tienda.mx', TEST_PASSWORD, from('192.0.2.10'));
+      expect(attacker.statusCode).toBe(429);
+      const owner = await signIn(app, 'tras-proxy@tienda.mx', TEST_PASSWORD, from('192.0.2.11'));
+      expect(owner.statusCode).toBe(200);
+    },
+  );
 
   it('gives a successful sign-in its attempt back: an address with many sign-ins is never limited', async () => {
     await seller(t, 'diaria@tienda.mx');
