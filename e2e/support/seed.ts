@@ -9,6 +9,7 @@ import {
   type Receipt,
   type RegisterClientInput,
   type Role,
+  type User,
 } from '@mostrador/shared';
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import { USERS } from './users';
@@ -79,6 +80,18 @@ export class Seed {
     });
     expect(response.status(), await response.text()).toBe(201);
     return (await response.json()) as Product;
+  }
+
+  /** A new user of that role (unique name and e-mail), with the password it signs in with. */
+  async user(role: Role, password = 'cuenta-e2e-2026'): Promise<User & { password: string }> {
+    const id = unique();
+    const user = await this.post<User>('/auth/register', {
+      name: `Cuenta ${role} ${id}`,
+      email: `cuenta.${id}@e2e.mx`,
+      password,
+      role,
+    });
+    return { ...user, password };
   }
 
   client(fields: RegisterClientInput): Promise<Client> {

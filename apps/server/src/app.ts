@@ -24,13 +24,17 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A hop count trusts that many proxies nearest to the server (Fastify's types omit the number form). */
+const trustProxyOption = (setting: Config['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 /** Builds the whole application without listening: tests call this, server.ts listens. */
 export async function buildApp({ config, database, jwtSecret, logger = false }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger,
     genReqId,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, else 408 and the
     // socket is closed: clients trickling bytes cannot hold the server's connections. Node checks

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_REALTIME_MODEL } from '@mostrador/shared';
@@ -10,6 +11,33 @@ const defaultWebDist = resolve(here, '../../web/dist');
 
 // An empty variable (e.g. `OPENAI_API_KEY=` in .env) means "not set".
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const TRUST_PROXY_MESSAGE =
+  'debe ser un número de proxies (por ejemplo 1) o sus direcciones separadas por comas (por ejemplo 127.0.0.1,10.0.0.0/8)';
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  const maxBits = version === 6 ? 128 : 32;
+  const bitsValid = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+  return PROXY_RANGE_NAMES.includes(entry) || (version !== 0 && bitsValid && rest.length === 0);
+};
+
+/**
+ * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none unless set, since anyone
+ * can send that header and choose the address the sign-in limits count. A hop count, or the
+ * proxies' addresses (ranges and the names loopback, linklocal, uniquelocal allowed).
+ */
+const trustProxySchema = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional())
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined || value.trim() === 'false') return false;
+    if (/^\s*\d{1,2}\s*$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -93,6 +121,7 @@ const envSchema = z.object({
       .transform((v) => (v === '58' ? 58 : 80)),
   ),
   UPLOAD_DIR: z.string().default('./data/uploads'),
+  TRUST_PROXY: trustProxySchema,
   WEB_DIST: z.string().default(defaultWebDist),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

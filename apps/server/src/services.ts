@@ -16,6 +16,7 @@ import { createPrintingService } from './modules/printing/printing.service.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { createReceiptsService } from './modules/receipts/receipts.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
+import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 
 export interface ServicesDeps {
@@ -41,13 +42,15 @@ export function createServices({
   // together commit together (group commit), whichever service they come from.
   const transact = transactionRunnerFor(database);
 
-  const users = createUsersService({ db, transact, clock, config });
+  const sessions = createSessionsService({ db });
+  const users = createUsersService({ db, transact, clock, config, sessions });
   const credit = createCreditService({ db, transact, clock, secret, business: { name: config.BUSINESS_NAME } });
   const receipts = createReceiptsService({ db, transact, clock, credit });
   return {
     health: createHealthService({ dialect, transact, clock }),
     users,
-    auth: createAuthService({ db, transact, clock, config, users }),
+    sessions,
+    auth: createAuthService({ db, transact, clock, config, users, sessions }),
     products: createProductsService({ db, transact, clock, uploadDir: config.UPLOAD_DIR }),
     clients: createClientsService({ db, transact, clock, receipts, credit }),
     receipts,

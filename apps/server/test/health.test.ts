@@ -44,8 +44,18 @@ describe('health', () => {
 describe('a database that cannot write', () => {
   let readOnly: Database;
   let app: App;
+  let token: string;
   beforeAll(async () => {
     await ensureUser(testDb.database.db, { role: 'Admin', email: 'admin@salud.mx', password: 'contraseña-segura-1' });
+    // A real session, opened while the database still takes writes.
+    const writable = await appOn(testDb.database);
+    const login = await writable.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@salud.mx', password: 'contraseña-segura-1' },
+    });
+    token = login.json<{ accessToken: string }>().accessToken;
+    await writable.close();
     if (testDialect === 'postgres') {
       const name = new URL(testDb.url).pathname.slice(1);
       await sql.raw(`ALTER DATABASE ${name} SET default_transaction_read_only = on`).execute(testDb.database.db);
@@ -72,7 +82,6 @@ describe('a database that cannot write', () => {
   });
 
   it('answers a write with 503 and the Spanish message, and writes nothing', async () => {
-    const token = app.jwt.sign({ sub: '1', name: 'Ana', email: 'admin@salud.mx', role: 'Admin' });
     const clientsBefore = await testDb.database.db.selectFrom('clients').select('id').execute();
     const response = await app.inject({
       method: 'POST',

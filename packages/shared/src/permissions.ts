@@ -118,5 +118,8 @@ export const API_ACCESS = {
   'client/statementLink': { level: 'Protected', feature: 'canManageReceipts' },
   'public/statement': null,
   'reports/receivables': { feature: 'canViewReports' },
+  'user/edit': { feature: 'canManageUsers' },
+  'user/resetPassword': { feature: 'canManageUsers' },
+  'auth/changePassword': {},
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;

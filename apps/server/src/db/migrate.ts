@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database, DialectName } from './connection.js';
 import { initialMigration } from './migrations/2026-11-21-initial.js';
+import { sessionsMigration } from './migrations/2026-11-23b-sessions.js';
 import { fiadoMigration } from './migrations/2026-11-23c-fiado.js';
 import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
 
@@ -8,6 +9,7 @@ import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '2026-11-21-initial': initialMigration(dialect),
+    '2026-11-23b-sessions': sessionsMigration(),
     '2026-11-23c-fiado': fiadoMigration,
     '2026-11-23e-health-probe': healthProbeMigration(),
   };

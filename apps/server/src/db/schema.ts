@@ -27,11 +27,19 @@ export interface RefreshTokensTable {
   revokedAt: number | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  /** `email:<address>` or `ip:<address>` */
-  key: string;
+/** One sign-in: its access tokens carry the id (`sid`), its refresh tokens are the family of that id. */
+export interface SessionsTable {
+  id: string;
+  userId: number;
   createdAt: number;
+  revokedAt: number | null;
+}
+
+/** Sign-in attempts in the current window: `account:<e-mail>|<address>` or `address:<address>`. */
+export interface LoginThrottlesTable {
+  key: string;
+  attempts: number;
+  windowStartedAt: number;
 }
 
 export interface ProductsTable {
@@ -146,7 +154,8 @@ export interface HealthProbeTable {
 export interface DB {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
-  loginFailures: LoginFailuresTable;
+  sessions: SessionsTable;
+  loginThrottles: LoginThrottlesTable;
   products: ProductsTable;
   clients: ClientsTable;
   receipts: ReceiptsTable;
@@ -160,6 +169,7 @@ export interface DB {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;

@@ -9,17 +9,19 @@ import type {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 
-/** The signed-in user as the access token describes them. */
+/** The signed-in user as stored now (read on every request), and the session of the request. */
 export interface AuthUser {
   id: number;
   name: string;
   email: string;
   role: Role;
+  sessionId: string;
 }
 
-/** What an access token carries: the user's id as `sub`, and what the web app shows. */
+/** What an access token carries: the user's id as `sub`, the session as `sid`, and what the web app shows. */
 export interface AccessTokenClaims {
   sub: string;
+  sid: string;
   name: string;
   email: string;
   role: Role;

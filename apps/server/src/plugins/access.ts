@@ -25,12 +25,13 @@ async function accessPlugin(
       name: claims.name,
       email: claims.email,
       role: claims.role,
+      sessionId: claims.sid,
     }),
   });
 
   app.decorate('signAccessToken', (user: AuthUser) =>
     app.jwt.sign(
-      { sub: String(user.id), name: user.name, email: user.email, role: user.role },
+      { sub: String(user.id), sid: user.sessionId, name: user.name, email: user.email, role: user.role },
       { expiresIn: accessTokenTtlSeconds },
     ),
   );
@@ -60,9 +61,14 @@ async function accessPlugin(
     } catch {
       throw unauthorized();
     }
-    const { id, role } = request.user;
-    if (!Number.isInteger(id) || id <= 0 || !isRole(role)) throw unauthorized();
-    if (!meetsRequirement(role, requirement)) throw forbidden();
+    const { id, role, sessionId } = request.user;
+    if (!Number.isInteger(id) || id <= 0 || !isRole(role) || typeof sessionId !== 'string') throw unauthorized();
+    // The token says who signed in; the database says whether that still holds and with which role.
+    const session = await app.services.sessions.check(sessionId);
+    if ('refusal' in session) throw unauthorized(session.refusal);
+    if (session.user.id !== id) throw unauthorized();
+    request.user = session.user;
+    if (!meetsRequirement(session.user.role, requirement)) throw forbidden();
   });
 }
 

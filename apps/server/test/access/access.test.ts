@@ -42,7 +42,7 @@ describe('endpoint × role', () => {
 
     it('is 401 with a token signed by another secret', async () => {
       const forged = t.app.jwt.sign(
-        { sub: '1', name: 'x', email: 'x@x.mx', role: 'Admin' },
+        { sub: '1', sid: 'x', name: 'x', email: 'x@x.mx', role: 'Admin' },
         { key: `${TEST_JWT_SECRET}-otro` },
       );
       expect((await call({ authorization: `Bearer ${forged}` })).statusCode).toBe(401);

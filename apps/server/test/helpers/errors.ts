@@ -20,7 +20,7 @@ export async function requestWithDatabaseGone(logger: FastifyServerOptions['logg
   const testDb = await createTestDatabase();
   const app = await buildApp({ config: testConfig(), database: testDb.database, jwtSecret: TEST_JWT_SECRET, logger });
   await app.ready();
-  const token = app.jwt.sign({ sub: '1', name: 'Ana', email: 'ana@x.mx', role: 'Admin' });
+  const token = app.jwt.sign({ sub: '1', sid: 'any', name: 'Ana', email: 'ana@x.mx', role: 'Admin' });
   await testDb.drop();
   const response = await app.inject({
     method: 'GET',

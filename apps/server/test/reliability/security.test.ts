@@ -39,6 +39,7 @@ describe('forged access tokens', () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = {
       sub: String(admin.user.id),
+      sid: JSON.parse(Buffer.from(admin.accessToken.split('.')[1]!, 'base64url').toString()).sid,
       name: 'Ana',
       email: admin.user.email,
       role: 'Admin',

@@ -1,4 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { getServerMessage } from './errors';
 import { parseSessionResponse, type SessionStore } from './session-store';
 
 export const API_TIMEOUT_MS = 20_000;
@@ -10,8 +11,8 @@ interface RetriableConfig extends InternalAxiosRequestConfig {
 export interface ApiClientOptions {
   baseURL: string;
   store: SessionStore;
-  /** The session could not be renewed: the app clears it and goes to /login. */
-  onSessionExpired: () => void;
+  /** The session could not be renewed: the app clears it and goes to /login, saying why (the server's words). */
+  onSessionExpired: (reason: string | null) => void;
 }
 
 export interface ApiClient {
@@ -55,16 +56,16 @@ export function createApiClient({ baseURL, store, onSessionExpired }: ApiClientO
     const session = store.get();
     if (!session?.refreshToken) {
       store.clear();
-      onSessionExpired();
+      onSessionExpired(getServerMessage(error));
       throw error;
     }
     // Another call (or tab) may have renewed the session since this one was sent.
     if (sentToken === bearer(session.accessToken)) {
       try {
         await refreshSession();
-      } catch {
+      } catch (refreshError) {
         store.clear();
-        onSessionExpired();
+        onSessionExpired(getServerMessage(refreshError) ?? getServerMessage(error));
         throw error;
       }
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions.js';
-import { emailSchema, isoDateTimeSchema, MAX_EMAIL, requiredMessage, requiredText } from './common.js';
+import { emailSchema, idSchema, isoDateTimeSchema, MAX_EMAIL, requiredMessage, requiredText } from './common.js';
 
 export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = 200;
@@ -12,6 +12,8 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** A disabled user cannot sign in, and their open sessions end. */
+  isEnabled: z.boolean(),
   createdAt: isoDateTimeSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -62,3 +64,31 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export type RegisterInput = z.input<typeof registerBodySchema>;
 
 export const userListResponseSchema = z.object({ users: z.array(userSchema) });
+
+export const editUserBodySchema = z.strictObject({
+  id: idSchema,
+  name: requiredText('El nombre es obligatorio.').optional(),
+  email: emailSchema.optional(),
+  role: roleSchema.optional(),
+  isEnabled: z.boolean({ error: 'Activo debe ser verdadero o falso.' }).optional(),
+});
+export type EditUserBody = z.infer<typeof editUserBodySchema>;
+export type EditUserInput = z.input<typeof editUserBodySchema>;
+
+const newPasswordSchema = z
+  .string({ error: requiredMessage('La nueva contraseña es obligatoria.') })
+  .min(1, 'La nueva contraseña es obligatoria.')
+  .min(MIN_PASSWORD, `La contraseña debe tener al menos ${MIN_PASSWORD} caracteres.`)
+  .max(MAX_PASSWORD);
+
+export const resetPasswordBodySchema = z.strictObject({ id: idSchema, newPassword: newPasswordSchema });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z
+    .string({ error: requiredMessage('La contraseña actual es obligatoria.') })
+    .min(1, 'La contraseña actual es obligatoria.')
+    .max(MAX_PASSWORD),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

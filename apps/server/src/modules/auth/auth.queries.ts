@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 
 export function insertRefreshToken(
@@ -32,25 +33,41 @@ export function revokeFamily(db: Executor, familyId: string, now: number) {
     .execute();
 }
 
-export async function countRecentFailures(db: Executor, keys: string[], since: number) {
-  const rows = await db
-    .selectFrom('loginFailures')
-    .select(['key', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.min('createdAt').as('oldest')])
-    .where('key', 'in', keys)
-    .where('createdAt', '>', since)
-    .groupBy('key')
-    .execute();
-  return rows.map((r) => ({ key: r.key, count: Number(r.count), oldest: Number(r.oldest) }));
+/**
+ * Counts one attempt under `key` and answers the count of the current window, in one statement:
+ * concurrent attempts each get their own number, so no more than the limit reach the password.
+ * A window older than `windowStart` starts over.
+ */
+export async function countAttempt(db: Executor, key: string, now: number, windowStart: number) {
+  const expired = sql<boolean>`login_throttles.window_started_at <= ${windowStart}`;
+  const row = await db
+    .insertInto('loginThrottles')
+    .values({ key, attempts: 1, windowStartedAt: now })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        attempts: sql<number>`case when ${expired} then 1 else login_throttles.attempts + 1 end`,
+        windowStartedAt: sql<number>`case when ${expired} then ${now} else login_throttles.window_started_at end`,
+      }),
+    )
+    .returning(['attempts', 'windowStartedAt'])
+    .executeTakeFirstOrThrow();
+  return { attempts: Number(row.attempts), windowStartedAt: Number(row.windowStartedAt) };
 }
 
-export async function recordFailures(db: Executor, keys: string[], now: number, pruneBefore: number) {
-  await db.deleteFrom('loginFailures').where('createdAt', '<=', pruneBefore).execute();
-  await db
-    .insertInto('loginFailures')
-    .values(keys.map((key) => ({ key, createdAt: now })))
+/** A successful sign-in is not a failure: it gives its attempt back. */
+export function uncountAttempt(db: Executor, key: string) {
+  return db
+    .updateTable('loginThrottles')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('key', '=', key)
+    .where('attempts', '>', 0)
     .execute();
 }
 
-export function clearFailures(db: Executor, key: string) {
-  return db.deleteFrom('loginFailures').where('key', '=', key).execute();
+export function clearAttempts(db: Executor, key: string) {
+  return db.deleteFrom('loginThrottles').where('key', '=', key).execute();
+}
+
+export function pruneAttempts(db: Executor, windowStart: number) {
+  return db.deleteFrom('loginThrottles').where('windowStartedAt', '<=', windowStart).execute();
 }

@@ -1,4 +1,5 @@
 import {
+  changePasswordBodySchema,
   loginBodySchema,
   logoutBodySchema,
   okResponseSchema,
@@ -13,7 +14,11 @@ import type { SessionGrant } from './auth.service.js';
 
 const authRoutes: RoutesPlugin = async (app) => {
   const { auth, users } = app.services;
-  const withAccessToken = (grant: SessionGrant) => ({ ...grant, accessToken: app.signAccessToken(grant.user) });
+  const withAccessToken = ({ user, refreshToken, sessionId }: SessionGrant) => ({
+    user,
+    refreshToken,
+    accessToken: app.signAccessToken({ ...user, sessionId }),
+  });
 
   app.post(
     '/auth/login',
@@ -68,6 +73,24 @@ const authRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => ({ user: await auth.currentUser(request.user.id) }),
+  );
+
+  app.post(
+    '/auth/changePassword',
+    {
+      config: { operation: 'auth/changePassword' },
+      schema: {
+        summary: 'Cambiar la contraseña propia (cierra las demás sesiones)',
+        tags: ['auth'],
+        errors: [429],
+        body: changePasswordBodySchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(request.user.id, request.user.sessionId, request.body, request.ip);
+      return { ok: true as const };
+    },
   );
 
   app.post(

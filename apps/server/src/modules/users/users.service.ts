@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { RegisterBody, Role, User } from '@mostrador/shared';
+import type { EditUserBody, RegisterBody, Role, User } from '@mostrador/shared';
 import { toIso } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import * as q from './users.queries.js';
 
 export interface UsersDeps {
@@ -16,15 +17,26 @@ export interface UsersDeps {
   clock: Clock;
   /** The first Admin's credentials, when set. */
   config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+  sessions: Pick<SessionsService, 'endAllOf'>;
 }
 
 export function toUser(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, createdAt: toIso(row.createdAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    isEnabled: row.isEnabled === 1,
+    createdAt: toIso(row.createdAt),
+  };
 }
 
 const emailTaken = () => conflict('Ya existe un usuario con ese correo electrónico.');
+const userNotFound = () => notFound('Usuario no encontrado.');
+const LAST_ADMIN =
+  'No se puede desactivar ni quitar el rol de Administrador al último administrador activo. Primero da ese rol a otro usuario.';
 
-export function createUsersService({ db, transact, clock, config }: UsersDeps) {
+export function createUsersService({ db, transact, clock, config, sessions }: UsersDeps) {
   /** Hashes first (about 100 ms), so the transaction holds the database only for the insert. */
   async function insert(user: { name: string; email: string; role: Role; password: string }): Promise<UserRow> {
     const passwordHash = await hashPassword(user.password);
@@ -72,6 +84,44 @@ export function createUsersService({ db, transact, clock, config }: UsersDeps) {
         throw error;
       }
       return { email, password: config.ADMIN_PASSWORD ? null : password };
+    },
+
+    /**
+     * Changes what is given. Disabling ends every session of the user; a new role applies from
+     * their next request (each request reads the role stored now). There is always an enabled Admin.
+     */
+    async edit({ id, ...changes }: EditUserBody): Promise<User> {
+      if (changes.email) {
+        const owner = await q.findUserByEmail(db, changes.email);
+        if (owner && owner.id !== id) throw emailTaken();
+      }
+      const at = clock();
+      try {
+        return await transact(async (trx) => {
+          await q.lockEnabledAdmins(trx);
+          const isEnabled = changes.isEnabled === undefined ? undefined : changes.isEnabled ? 1 : 0;
+          const updated = await q.updateUser(trx, id, { ...changes, isEnabled, updatedAt: at });
+          if (!updated) throw userNotFound();
+          if ((await q.countEnabledAdmins(trx)) === 0) throw conflict(LAST_ADMIN);
+          if (updated.isEnabled !== 1) await sessions.endAllOf(trx, id, at);
+          return toUser(updated);
+        });
+      } catch (error) {
+        // Two edits giving one e-mail to two users at once: the unique index decides.
+        const owner = changes.email && !(error instanceof AppError) ? await q.findUserByEmail(db, changes.email) : null;
+        if (owner && owner.id !== id) throw emailTaken();
+        throw error;
+      }
+    },
+
+    /** Sets a new password and ends every session of the user but `keep` (the one asking). */
+    async setPassword(id: number, password: string, keep: string | null): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const at = clock();
+      await transact(async (trx) => {
+        if (!(await q.updateUser(trx, id, { passwordHash, updatedAt: at }))) throw userNotFound();
+        await sessions.endAllOf(trx, id, at, keep);
+      });
     },
 
     /** For signing in: the stored user with that e-mail (password hash included). */

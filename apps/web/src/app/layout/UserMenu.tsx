@@ -8,9 +8,11 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconLogout, IconMoon, IconSettings, IconSun } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconKey, IconLogout, IconMoon, IconSettings, IconSun } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
+import { ChangePasswordModal } from '../../features/auth/components/ChangePasswordModal';
 import { es } from '../../i18n/es';
 
 function initials(name: string) {
@@ -28,6 +30,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
+  const [changingPassword, passwordModal] = useDisclosure(false);
 
   return (
     <Group gap="sm" wrap="nowrap">
@@ -57,6 +60,9 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user?.email}</Menu.Label>
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={passwordModal.open}>
+            {es.auth.changePassword}
+          </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}
@@ -69,6 +75,7 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <ChangePasswordModal opened={changingPassword} onClose={passwordModal.close} />
     </Group>
   );
 }

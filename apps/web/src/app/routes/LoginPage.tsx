@@ -1,8 +1,9 @@
-import { BackgroundImage, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Alert, BackgroundImage, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { es } from '../../i18n/es';
+import { sessionNotice } from '../../lib/api';
 import { RestoringSession } from '../guards/RequireAuth';
 
 export default function LoginPage() {
@@ -10,6 +11,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   if (status === 'restoring') return <RestoringSession />;
   if (status === 'authenticated') return <Navigate to="/" replace />;
+  const notice = sessionNotice.get();
 
   return (
     <BackgroundImage component="main" src="/login-bg.svg" mih="100vh">
@@ -24,6 +26,11 @@ export default function LoginPage() {
                 {es.auth.subtitle}
               </Text>
             </Stack>
+            {notice ? (
+              <Alert color="yellow" title={es.auth.sessionEndedTitle} data-testid="session-notice">
+                {notice}
+              </Alert>
+            ) : null}
             <LoginForm onSuccess={() => void navigate('/', { replace: true })} />
           </Stack>
         </Card>

@@ -17,7 +17,7 @@ export default function UsersPage() {
     <>
       <PageHeader
         title={es.users.title}
-        subtitle={es.users.localEditNote}
+        subtitle={es.users.subtitle}
         actions={
           <Button leftSection={<IconUserPlus size={18} />} onClick={open}>
             {es.users.add}

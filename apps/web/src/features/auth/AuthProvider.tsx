@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { es } from '../../i18n/es';
-import { apiClient, sessionStore } from '../../lib/api';
+import { apiClient, sessionNotice, sessionStore } from '../../lib/api';
 import { getErrorMessage, getStatus } from '../../lib/errors';
 import { login as loginCall, logout as logoutCall, validateToken } from './api/auth';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -49,6 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setError(null);
     try {
       sessionStore.set(await loginCall({ email, password }));
+      sessionNotice.clear();
       return true;
     } catch (err) {
       setError(getErrorMessage(err) || es.auth.loginFailed);

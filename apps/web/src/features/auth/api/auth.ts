@@ -1,4 +1,4 @@
-import type { LoginBody, SessionResponse, User } from '@mostrador/shared';
+import type { ChangePasswordBody, LoginBody, SessionResponse, User } from '@mostrador/shared';
 import { api } from '../../../lib/api';
 import { parseSessionResponse } from '../../../lib/session-store';
 
@@ -14,4 +14,8 @@ export async function logout(refreshToken: string | undefined): Promise<void> {
 export async function validateToken(): Promise<User> {
   const { data } = await api.get<{ user: User }>('/auth/validateToken');
   return data.user;
+}
+
+export async function changePassword(body: ChangePasswordBody): Promise<void> {
+  await api.post('/auth/changePassword', body);
 }

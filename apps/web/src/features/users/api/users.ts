@@ -1,4 +1,4 @@
-import type { RegisterInput, User } from '@mostrador/shared';
+import type { EditUserInput, RegisterInput, User } from '@mostrador/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { userKeys } from './keys';
@@ -17,5 +17,21 @@ export function useRegisterUser() {
   return useMutation({
     mutationFn: async (input: RegisterInput) => (await api.post<User>('/auth/register', input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useEditUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: EditUserInput) => (await api.post<User>('/user/edit', input)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (input: { id: number; newPassword: string }) => {
+      await api.post('/user/resetPassword', input);
+    },
   });
 }

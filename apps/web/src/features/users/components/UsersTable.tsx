@@ -1,104 +1,72 @@
-import { ActionIcon, Badge, Button, Group, Select, Skeleton, Table, TextInput, Tooltip } from '@mantine/core';
-import { ROLES, type Role, type User } from '@mostrador/shared';
-import { IconPencil } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Skeleton, Table, Tooltip } from '@mantine/core';
+import type { Role, User } from '@mostrador/shared';
+import { IconKey, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
-
-type Draft = Pick<User, 'name' | 'email' | 'role'>;
+import { ResetPasswordModal } from './ResetPasswordModal';
+import { UserEditRow } from './UserEditRow';
 
 const ROLE_COLORS: Record<Role, string> = { Admin: 'grape', Manager: 'blue', Seller: 'teal' };
+const COLUMNS = 5;
 
-/**
- * Users with inline row edit. Saving an inline edit is local only (there is no endpoint for it),
- * so edits live in this component's state and vanish on reload.
- */
+/** Users with inline row edit (saved through the API) and a password reset per user. */
 export function UsersTable({ users }: { users: User[] }) {
-  const [local, setLocal] = useState<Record<number, Draft>>({});
-  const [editing, setEditing] = useState<{ id: number; draft: Draft } | null>(null);
-  const shown = (user: User): Draft => local[user.id] ?? user;
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
 
-  const rows = users.map((user) => {
-    const values = shown(user);
-    if (editing?.id === user.id) {
-      const set = (patch: Partial<Draft>) => setEditing({ id: user.id, draft: { ...editing.draft, ...patch } });
-      return (
-        <Table.Tr key={user.id}>
-          <Table.Td>
-            <TextInput
-              size="xs"
-              aria-label={es.users.columns.name}
-              value={editing.draft.name}
-              onChange={(e) => set({ name: e.currentTarget.value })}
-            />
-          </Table.Td>
-          <Table.Td>
-            <TextInput
-              size="xs"
-              aria-label={es.users.columns.email}
-              value={editing.draft.email}
-              onChange={(e) => set({ email: e.currentTarget.value })}
-            />
-          </Table.Td>
-          <Table.Td>
-            <Select
-              size="xs"
-              aria-label={es.users.columns.role}
-              data={ROLES.map((role) => ({ value: role, label: es.layout.roles[role] }))}
-              allowDeselect={false}
-              value={editing.draft.role}
-              onChange={(role) => role && set({ role: role as Role })}
-            />
-          </Table.Td>
-          <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                size="xs"
-                onClick={() => {
-                  setLocal({ ...local, [user.id]: editing.draft });
-                  setEditing(null);
-                }}
-              >
-                {es.users.save}
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                {es.users.cancel}
-              </Button>
-            </Group>
-          </Table.Td>
-        </Table.Tr>
-      );
-    }
-    return (
+  const rows = users.map((user) =>
+    editingId === user.id ? (
+      <UserEditRow key={user.id} user={user} onDone={() => setEditingId(null)} />
+    ) : (
       <Table.Tr key={user.id}>
-        <Table.Td>{values.name}</Table.Td>
-        <Table.Td>{values.email}</Table.Td>
+        <Table.Td>{user.name}</Table.Td>
+        <Table.Td>{user.email}</Table.Td>
         <Table.Td>
-          <Badge color={ROLE_COLORS[values.role]} variant="light">
-            {es.layout.roles[values.role]}
+          <Badge color={ROLE_COLORS[user.role]} variant="light">
+            {es.layout.roles[user.role]}
           </Badge>
         </Table.Td>
         <Table.Td>
-          <Tooltip label={es.users.edit}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`${es.users.edit} ${values.name}`}
-              onClick={() => setEditing({ id: user.id, draft: values })}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <Badge color={user.isEnabled ? 'teal' : 'gray'} variant="dot">
+            {user.isEnabled ? es.users.enabledBadge : es.users.disabledBadge}
+          </Badge>
+        </Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={es.users.edit}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${es.users.edit} ${user.name}`}
+                onClick={() => setEditingId(user.id)}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={es.users.resetPassword}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${es.users.resetPassword} ${user.name}`}
+                onClick={() => setResetting(user)}
+              >
+                <IconKey size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Table.Td>
       </Table.Tr>
-    );
-  });
+    ),
+  );
 
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table>
-        <UsersTableHead />
-        <Table.Tbody>{rows}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <>
+      <Table.ScrollContainer minWidth={720}>
+        <Table>
+          <UsersTableHead />
+          <Table.Tbody>{rows}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+    </>
   );
 }
 
@@ -109,6 +77,7 @@ function UsersTableHead() {
         <Table.Th>{es.users.columns.name}</Table.Th>
         <Table.Th>{es.users.columns.email}</Table.Th>
         <Table.Th>{es.users.columns.role}</Table.Th>
+        <Table.Th>{es.users.columns.enabled}</Table.Th>
         <Table.Th w={160}>{es.users.columns.actions}</Table.Th>
       </Table.Tr>
     </Table.Thead>
@@ -122,7 +91,7 @@ export function UsersTableSkeleton() {
       <Table.Tbody>
         {Array.from({ length: 5 }, (_, i) => (
           <Table.Tr key={i} data-testid="users-skeleton">
-            {Array.from({ length: 4 }, (_, j) => (
+            {Array.from({ length: COLUMNS }, (_, j) => (
               <Table.Td key={j}>
                 <Skeleton height={16} />
               </Table.Td>

@@ -1,0 +1,66 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { resetPasswordBodySchema, type User } from '@mostrador/shared';
+import { es } from '../../../i18n/es';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useResetPassword } from '../api/users';
+
+const newPasswordSchema = resetPasswordBodySchema.pick({ newPassword: true });
+
+/** 'Restablecer contraseña': the Admin sets a new password; every session of that user ends. */
+export function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const reset = useResetPassword();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { newPassword: '' },
+    validate: schemaResolver(newPasswordSchema, { sync: true }),
+  });
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit(({ newPassword }) => {
+    if (!user) return;
+    reset.mutate(
+      { id: user.id, newPassword },
+      {
+        onSuccess: () => {
+          notifySuccess(es.users.passwordReset(user.name));
+          close();
+        },
+        onError: (error) => notifyFailure(es.users.resetFailed, error),
+      },
+    );
+  });
+
+  return (
+    <Modal opened={user !== null} onClose={close} title={es.users.resetPasswordTitle(user?.name ?? '')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {es.users.resetPasswordNote}
+          </Text>
+          <PasswordInput
+            label={es.users.newPasswordLabel}
+            placeholder={es.users.passwordPlaceholder}
+            autoComplete="new-password"
+            withAsterisk
+            data-autofocus
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              {es.common.cancel}
+            </Button>
+            <Button type="submit" loading={reset.isPending}>
+              {es.users.resetSubmit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
