@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
+import { inventoryLogsOf, stockOf as stockInDb } from './helpers/factories.js';
 
 let t: TestApp;
 let db: Kysely<DB>;
@@ -72,12 +73,8 @@ async function newProduct(stockQuantity: number, name = `Producto ${code()}`) {
 const post = (url: string, payload: object, role: 'Admin' | 'Manager' | 'Seller' = 'Admin') =>
   t.injectAs(role, { method: 'POST', url, payload });
 
-const stockOf = async (id: number) =>
-  (await db.selectFrom('products').select('stockQuantity').where('id', '=', id).executeTakeFirstOrThrow())
-    .stockQuantity;
-
-const logsOf = (id: number) =>
-  db.selectFrom('inventoryLogs').selectAll().where('productId', '=', id).orderBy('id').execute();
+const stockOf = (id: number) => stockInDb(db, id);
+const logsOf = (id: number) => inventoryLogsOf(db, id);
 
 const uploadedFiles = () => readdirSync(uploadDir);
 
@@ -224,7 +221,7 @@ describe('POST /api/product/create', () => {
       [1, 2, 3].map((n) => create({ name: `Carrera ${n}`, cuid, units: 'pza', stockQuantity: n })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    const rows = await db.selectFrom('products').select(['id', 'stockQuantity']).where('cuid', '=', cuid).execute();
+    const rows = await db.selectFrom('products').select(['id', 'stockMilli']).where('cuid', '=', cuid).execute();
     expect(rows).toHaveLength(1);
     expect(await logsOf(rows[0]!.id)).toHaveLength(1);
   });
@@ -467,7 +464,7 @@ describe('stock changes', () => {
   it('a database CHECK refuses negative stock even if a query skipped the rules', async () => {
     const product = await newProduct(2);
     await expect(
-      db.updateTable('products').set({ stockQuantity: -1 }).where('id', '=', product.id).execute(),
+      db.updateTable('products').set({ stockMilli: -1 }).where('id', '=', product.id).execute(),
     ).rejects.toThrow();
     expect(await stockOf(product.id)).toBe(2);
   });
