@@ -2,7 +2,9 @@ import {
   businessDayBounds,
   type CashCountReport,
   type CutData,
+  formatCutQuantities,
   formatQuantity,
+  formatSignedQuantity,
   formatDateTime,
   formatLongDate,
   formatPayment,
@@ -57,16 +59,6 @@ interface Column {
 }
 
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
-const quantity = (n: number) => formatQuantity(n);
-const signed = (n: number) => (n > 0 ? `+${quantity(n)}` : quantity(n));
-
-/** The summary's quantities: one figure per unit (cuts made before units were kept had one sum). */
-function totalQuantities(totals: CutData['totals']): string {
-  if (totals.totalQuantities) {
-    return totals.totalQuantities.map((total) => formatQuantity(total.quantity, total.unit)).join(' · ') || '0';
-  }
-  return quantity(totals.totalUnits ?? 0);
-}
 
 /** Intl puts narrow no-break spaces in times ("11:45 p.m."); WinAnsi has none. */
 const winAnsi = (text: string) => text.replace(/[\u202F\u2009\u2007]/g, ' ');
@@ -169,13 +161,13 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         [{ label: T.inventoryColumns[0], width: CONTENT_WIDTH - 7 * 50 }, ...T.inventoryColumns.slice(1).map(numeric)],
         cut.inventory.map((row) => [
           `${row.cuid} · ${row.name}`,
-          quantity(row.initial),
-          quantity(row.sales),
-          quantity(row.returned),
-          quantity(row.adds),
-          quantity(row.merma),
-          signed(row.adjustments),
-          quantity(row.final),
+          formatQuantity(row.initial),
+          formatQuantity(row.sales),
+          formatQuantity(row.returned),
+          formatQuantity(row.adds),
+          formatQuantity(row.merma),
+          formatSignedQuantity(row.adjustments),
+          formatQuantity(row.final),
         ]),
       );
     }
@@ -235,7 +227,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         { label: '', width: 150, align: 'right' },
       ],
       [
-        [T.totalUnits, totalQuantities(cut.totals)],
+        [T.totalUnits, formatCutQuantities(cut.totals)],
         [T.totalAmount, money(cut.totals.totalAmount)],
         [T.totalPayments, money(cut.totals.totalPayments)],
         [T.totalDue, money(cut.totals.totalDue)],
