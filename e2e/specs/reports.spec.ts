@@ -99,14 +99,14 @@ test.describe('Reports', () => {
     await expect(salesRows).toHaveCount(2);
     await expect(salesRows.nth(0).getByRole('cell')).toHaveText([
       new RegExp(product.name),
-      '3',
+      '3 pza',
       '$12.50',
       '$37.50',
       'Efectivo',
     ]);
     await expect(salesRows.nth(1).getByRole('cell')).toHaveText([
       new RegExp(product.name),
-      '2',
+      '2 pza',
       '$12.50',
       '$25.00',
       'Crédito',

@@ -3,6 +3,7 @@
 // `npm run demo` and the benchmarks build the same set. A module never builds another's service:
 // what one module may ask of another is that service's public methods, passed in below.
 import { randomBytes } from 'node:crypto';
+import { compileScaleLabelFormat } from '@mostrador/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { transactionRunnerFor } from './db/transactions.js';
@@ -51,7 +52,13 @@ export function createServices({
     users,
     sessions,
     auth: createAuthService({ db, transact, clock, config, users, sessions }),
-    products: createProductsService({ db, transact, clock, uploadDir: config.UPLOAD_DIR }),
+    products: createProductsService({
+      db,
+      transact,
+      clock,
+      uploadDir: config.UPLOAD_DIR,
+      scaleLabelFormat: compileScaleLabelFormat(config.SCALE_LABEL_FORMAT),
+    }),
     clients: createClientsService({ db, transact, clock, receipts, credit }),
     receipts,
     printing: createPrintingService({ config, receipts }),

@@ -4,7 +4,7 @@ import type { SessionResponse, User } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
-import { ensureUser, seedProduct } from './helpers/factories.js';
+import { ensureUser, seedProduct, stockOf } from './helpers/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,11 +163,7 @@ describe('revocation on the next request', () => {
     const db = t.testDb.database.db;
     expect(await db.selectFrom('receipts').select('id').where('userId', '=', seller.id).execute()).toEqual([]);
     expect(await db.selectFrom('clients').select('id').where('firstName', '=', 'Después').execute()).toEqual([]);
-    expect(
-      await db.selectFrom('products').select('stockQuantity').where('id', '=', product.id).executeTakeFirst(),
-    ).toEqual({
-      stockQuantity: 5,
-    });
+    expect(await stockOf(db, product.id)).toBe(5);
 
     // Enabled again, the old session stays ended; a new sign-in works.
     await asAdmin('/api/user/edit', { id: seller.id, isEnabled: true });

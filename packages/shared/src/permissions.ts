@@ -65,6 +65,7 @@ export const PAGE_ACCESS = {
   clients: { level: 'Public', feature: 'canManageClients' },
   users: { level: 'Private' },
   assistant: { feature: 'canManageUsers' },
+  counter: { level: 'Public', feature: 'canManageReceipts' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -121,5 +122,7 @@ export const API_ACCESS = {
   'user/edit': { feature: 'canManageUsers' },
   'user/resetPassword': { feature: 'canManageUsers' },
   'auth/changePassword': {},
+  'product/lookup': { feature: 'canManageReceipts' },
+  'printing/settings': { feature: 'canManageReceipts' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database, DialectName } from './connection.js';
 import { initialMigration } from './migrations/2026-11-21-initial.js';
+import { counterSellingMigration } from './migrations/2026-11-23a-counter-selling.js';
 import { sessionsMigration } from './migrations/2026-11-23b-sessions.js';
 import { fiadoMigration } from './migrations/2026-11-23c-fiado.js';
 import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
@@ -9,6 +10,7 @@ import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '2026-11-21-initial': initialMigration(dialect),
+    '2026-11-23a-counter-selling': counterSellingMigration(dialect),
     '2026-11-23b-sessions': sessionsMigration(),
     '2026-11-23c-fiado': fiadoMigration,
     '2026-11-23e-health-probe': healthProbeMigration(),
@@ -23,12 +25,17 @@ class InCodeMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; safe to run from several processes at once. */
-export async function migrateToLatest(database: Database): Promise<void> {
+export function migrateToLatest(database: Database): Promise<void> {
+  return migrateTo(database);
+}
+
+/** Runs the migrations up to `target` (by name), or all of them: tests start from older schemas. */
+export async function migrateTo(database: Database, target?: string): Promise<void> {
   const migrator = new Migrator({
     db: database.db as unknown as Kysely<unknown>,
     provider: new InCodeMigrationProvider(database.dialect),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target === undefined ? migrator.migrateToLatest() : migrator.migrateTo(target));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? '');

@@ -2,6 +2,9 @@ import {
   businessDayBounds,
   type CashCountReport,
   type CutData,
+  formatCutQuantities,
+  formatQuantity,
+  formatSignedQuantity,
   formatDateTime,
   formatLongDate,
   formatPayment,
@@ -57,8 +60,6 @@ interface Column {
 }
 
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
-const integer = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
-const signed = (n: number) => (n > 0 ? `+${integer.format(n)}` : integer.format(n));
 
 export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -158,13 +159,13 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         [{ label: T.inventoryColumns[0], width: CONTENT_WIDTH - 7 * 50 }, ...T.inventoryColumns.slice(1).map(numeric)],
         cut.inventory.map((row) => [
           `${row.cuid} · ${row.name}`,
-          integer.format(row.initial),
-          integer.format(row.sales),
-          integer.format(row.returned),
-          integer.format(row.adds),
-          integer.format(row.merma),
-          signed(row.adjustments),
-          integer.format(row.final),
+          formatQuantity(row.initial),
+          formatQuantity(row.sales),
+          formatQuantity(row.returned),
+          formatQuantity(row.adds),
+          formatQuantity(row.merma),
+          formatSignedQuantity(row.adjustments),
+          formatQuantity(row.final),
         ]),
       );
     }
@@ -185,7 +186,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         ],
         cut.sales.map((row) => [
           `${row.productCuid} · ${row.name}`,
-          integer.format(row.units),
+          formatQuantity(row.units, row.unit),
           money(row.price),
           money(row.total),
           '',
@@ -224,7 +225,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         { label: '', width: 150, align: 'right' },
       ],
       [
-        [T.totalUnits, integer.format(cut.totals.totalUnits)],
+        [T.totalUnits, formatCutQuantities(cut.totals)],
         [T.totalAmount, money(cut.totals.totalAmount)],
         [T.totalPayments, money(cut.totals.totalPayments)],
         [T.totalDue, money(cut.totals.totalDue)],
