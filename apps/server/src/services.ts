@@ -15,6 +15,9 @@ import { createProductsService } from './modules/products/products.service.js';
 import { createReceiptsService } from './modules/receipts/receipts.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createBackupsService } from './modules/backups/backups.service.js';
+import { createExportService } from './modules/spreadsheets/export.service.js';
+import { createImportService } from './modules/spreadsheets/import.service.js';
 
 export interface ServicesDeps {
   database: Database;
@@ -41,6 +44,9 @@ export function createServices({ database, config, clock = Date.now }: ServicesD
     printing: createPrintingService({ config, receipts }),
     reports: createReportsService({ db, transact, clock }),
     assistant: createAssistantService({ config }),
+    backups: createBackupsService({ database, config, clock }),
+    exports: createExportService({ db }),
+    imports: createImportService({ db, transact, clock }),
   };
 }
 

@@ -14,3 +14,5 @@ export * from './schemas/receipts.js';
 export * from './schemas/printing.js';
 export * from './schemas/reports.js';
 export * from './schemas/assistant.js';
+export * from './schemas/data.js';
+export * from './imports.js';

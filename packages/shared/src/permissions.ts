@@ -65,6 +65,7 @@ export const PAGE_ACCESS = {
   clients: { level: 'Public', feature: 'canManageClients' },
   users: { level: 'Private' },
   assistant: { feature: 'canManageUsers' },
+  backups: { level: 'Private' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -110,5 +111,12 @@ export const API_ACCESS = {
   'reports/list': { feature: 'canViewReports' },
   'reports/generate': { feature: 'canGenerateReports' },
   'reports/pdf': { feature: 'canViewReports' },
+
+  'backup/list': { level: 'Private' },
+  'backup/create': { level: 'Private' },
+  'backup/download': { level: 'Private' },
+  'data/export': { level: 'Protected' },
+  'data/importPreview': { level: 'Protected' },
+  'data/import': { level: 'Protected' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;

@@ -95,3 +95,47 @@ async function refuse(db: Executor, productId: number): Promise<never> {
   if (!product) throw notFound(`El producto #${productId} no existe.`);
   throw conflict(`Stock insuficiente de "${product.name}": disponible ${product.stockQuantity}.`);
 }
+
+export interface InitialStock {
+  productId: number;
+  productName: string;
+  quantity: number;
+}
+
+/**
+ * The ADD logs of products inserted with their stock already set (a bulk import inserts many
+ * rows at once rather than inserting each at 0 and raising it): the log then explains the stock
+ * exactly as applyStockChange would have. Call it in the transaction that inserted them.
+ */
+export async function logInitialStock(
+  db: Executor,
+  entries: readonly InitialStock[],
+  user: Actor,
+  note: string,
+  now: number,
+): Promise<void> {
+  const rows = entries
+    .filter((entry) => entry.quantity > 0)
+    .map((entry) => ({
+      productId: entry.productId,
+      receiptId: null,
+      userId: user.id,
+      reason: 'ADD' as const,
+      delta: entry.quantity,
+      stockBefore: 0,
+      stockAfter: entry.quantity,
+      productName: entry.productName,
+      userName: user.name,
+      note,
+      createdAt: now,
+    }));
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+    await db
+      .insertInto('inventoryLogs')
+      .values(rows.slice(at, at + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** Rows per multi-row INSERT: 12 columns × 1000 stays under both databases' parameter limits. */
+export const INSERT_CHUNK = 1000;
