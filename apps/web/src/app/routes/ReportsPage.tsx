@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { CreateCutModal } from '../../features/reports/components/CreateCutModal';
 import { CutViewer } from '../../features/reports/components/CutViewer';
 import { InventoryLogList } from '../../features/reports/components/InventoryLogList';
+import { ExportButton } from '../../features/spreadsheets';
 import { es } from '../../i18n/es';
 
 const t = es.reports;
@@ -21,9 +22,12 @@ export default function ReportsPage() {
       <PageHeader
         title={t.title}
         actions={
-          <Button leftSection={<IconFileInvoice size={18} />} onClick={createModal.open}>
-            {t.createCut}
-          </Button>
+          <>
+            <ExportButton datasets={['movements']} />
+            <Button leftSection={<IconFileInvoice size={18} />} onClick={createModal.open}>
+              {t.createCut}
+            </Button>
+          </>
         }
       />
       <Grid gap="lg">
