@@ -13,14 +13,14 @@ const size = (bytes: number) =>
 export function BackupsTable({ backups }: { backups: Backup[] }) {
   const download = useDownloadBackup();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={340}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t.date}</Table.Th>
             <Table.Th>{t.kind}</Table.Th>
             <Table.Th>{t.size}</Table.Th>
-            <Table.Th>{t.name}</Table.Th>
+            <Table.Th visibleFrom="sm">{t.name}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -37,7 +37,7 @@ export function BackupsTable({ backups }: { backups: Backup[] }) {
                 </Badge>
               </Table.Td>
               <Table.Td>{size(backup.sizeBytes)}</Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Text size="xs" ff="monospace">
                   {backup.name}
                 </Text>
