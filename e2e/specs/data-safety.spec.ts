@@ -36,7 +36,7 @@ test.describe('Import, export and backups', () => {
       'FilaProblema',
       `3código: "${code}" ya aparece en la fila 2.`,
       '4nombre: Nombre del producto es requerido',
-      '4existencia: El stock debe ser un número entero mayor o igual a 0',
+      '4existencia: El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
     ]);
     await expect(modal.getByRole('button', { name: 'Importar 3 filas' })).toBeDisabled();
 

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupRejected, restoreBackup, takeBackup } from '../src/db/backup.js';
 import { openDatabase } from '../src/db/connection.js';
-import { knownMigrationNames, migrateToLatest } from '../src/db/migrate.js';
+import { knownMigrationNames, migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { testDialect } from './helpers/database.js';
 import { postReceipt, seedProduct, TODAY_NOON } from './helpers/factories.js';
@@ -51,9 +51,10 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
         .values(
           Array.from({ length: 1000 }, (_, i) => ({
             cuid: `RELLENO-${chunk}-${i}`,
+            cuidKey: `relleno-${chunk}-${i}`,
             name: `Producto de relleno con un nombre largo ${chunk}-${i}`,
             units: 'pza',
-            stockQuantity: 5,
+            stockMilli: 5000,
             imagePath: null,
             createdAt: 0,
             updatedAt: 0,
@@ -100,7 +101,7 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
       const sold = copy.prepare('select count(*) as n from receipt_items where product_id = ?').get(product.id) as {
         n: number;
       };
-      const stock = copy.prepare('select stock_quantity as s from products where id = ?').get(product.id) as {
+      const stock = copy.prepare('select stock_milli as s from products where id = ?').get(product.id) as {
         s: number;
       };
       const logs = copy.prepare("select count(*) as n from inventory_logs where reason = 'SALE'").get() as {
@@ -108,7 +109,7 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
       };
       expect(sold.n).toBe(ids.size);
       expect(logs.n).toBe(ids.size);
-      expect(stock.s).toBe(1_000_000 - ids.size);
+      expect(stock.s).toBe((1_000_000 - ids.size) * 1000);
     } finally {
       copy.close();
     }
@@ -171,6 +172,34 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
         sqlite.close();
       }
     };
+
+    it('an upgrade backs the database up before its migration changes the schema, and not a new database', async () => {
+      rmSync(databasePath, { force: true });
+      const older = openDatabase(`sqlite:${databasePath}`);
+      await migrateTo(older, '2026-11-21-initial');
+      const calls: string[][] = [];
+      const beforeChange = async (pending: string[]) => {
+        calls.push(pending);
+        await takeBackup(older.sqlite!, join(dir, 'respaldos'), 'migracion', Date.UTC(2026, 10, 23));
+      };
+      await migrateToLatest(older, { beforeChange });
+      await migrateToLatest(older, { beforeChange });
+      await older.close();
+      expect(calls).toEqual([['2026-11-23a-counter-selling']]);
+      const copy = new SQLite(join(dir, 'respaldos', 'respaldo-2026-11-23T00-00-00-000Z-migracion.db'), {
+        readonly: true,
+      });
+      expect(
+        (copy.prepare('select name from kysely_migration').all() as Array<{ name: string }>).map((r) => r.name),
+      ).toEqual(['2026-11-21-initial']);
+      copy.close();
+
+      rmSync(databasePath, { force: true });
+      const fresh = openDatabase(`sqlite:${databasePath}`);
+      await migrateToLatest(fresh, { beforeChange });
+      await fresh.close();
+      expect(calls).toHaveLength(1);
+    });
 
     it('puts the backup in place and keeps the replaced database beside it', async () => {
       const { database, file } = await databaseWithBackup(['Antes del respaldo']);

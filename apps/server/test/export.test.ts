@@ -23,7 +23,10 @@ beforeAll(async () => {
     cuid: 'ARZ-1',
     name: 'Arroz, 1 kg',
     units: 'kg',
-    stock: 40,
+    stock: 40.5,
+    price: 32.5,
+    barcode: '7501000111206',
+    sellsByWeight: true,
     createdAt: noon(DAY_1),
   });
   const beans = await seedProduct(db, { cuid: 'FRJ-1', name: 'Frijol', stock: 5, createdAt: noon(DAY_2) });
@@ -66,16 +69,16 @@ describe('export', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="productos.csv"');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(lines(response.body)).toEqual([
-      'código,nombre,unidad,existencia,alta',
-      'ARZ-1,"Arroz, 1 kg",kg,40,2026-03-10 12:00:00',
-      'FRJ-1,Frijol,pza,5,2026-03-11 12:00:00',
+      'código,nombre,unidad,precio,existencia,código de barras,mínimo,a granel,alta',
+      'ARZ-1,"Arroz, 1 kg",kg,32.5,40.5,7501000111206,,sí,2026-03-10 12:00:00',
+      'FRJ-1,Frijol,pza,,5,,,no,2026-03-11 12:00:00',
     ]);
   });
 
   it('filters by Monterrey days, both ends included', async () => {
     const response = await exportAs(`dataset=products&from=${DAY_2}&to=${DAY_2}`);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="productos-${DAY_2}-a-${DAY_2}.csv"`);
-    expect(lines(response.body).slice(1)).toEqual(['FRJ-1,Frijol,pza,5,2026-03-11 12:00:00']);
+    expect(lines(response.body).slice(1)).toEqual(['FRJ-1,Frijol,pza,,5,,,no,2026-03-11 12:00:00']);
   });
 
   it('receipts with their items as an Excel workbook, money in pesos', async () => {

@@ -69,12 +69,19 @@ describe('product import', () => {
     expect(result.json<ImportResult>()).toEqual({ kind: 'products', created: 2, updated: 0 });
 
     const rice = await productByCode(a);
-    expect(rice).toMatchObject({ name: 'Arroz 1 kg', units: 'kg', stockQuantity: 12 });
+    expect(rice).toMatchObject({ name: 'Arroz 1 kg', units: 'kg', stockMilli: 12000 });
     expect(await logsOf(rice!.id)).toMatchObject([
-      { reason: 'ADD', delta: 12, stockBefore: 0, stockAfter: 12, note: 'Importación', userName: expect.any(String) },
+      {
+        reason: 'ADD',
+        deltaMilli: 12000,
+        stockBeforeMilli: 0,
+        stockAfterMilli: 12000,
+        note: 'Importación',
+        userName: expect.any(String),
+      },
     ]);
     const beans = await productByCode(b);
-    expect(beans).toMatchObject({ name: 'Frijol, bolsa', units: 'pza', stockQuantity: 0 });
+    expect(beans).toMatchObject({ name: 'Frijol, bolsa', units: 'pza', stockMilli: 0 });
     expect(await logsOf(beans!.id)).toEqual([]);
   });
 
@@ -99,13 +106,13 @@ describe('product import', () => {
     expect(await productByCode(existing.cuid)).toMatchObject({
       name: 'Azúcar estándar',
       units: 'kg',
-      stockQuantity: 25,
+      stockMilli: 25000,
     });
     expect(await logsOf(existing.id)).toMatchObject([
-      { reason: 'ADJUSTMENT', delta: -5, stockBefore: 30, stockAfter: 25, note: 'Importación' },
+      { reason: 'ADJUSTMENT', deltaMilli: -5000, stockBeforeMilli: 30000, stockAfterMilli: 25000, note: 'Importación' },
     ]);
     // A blank stock cell keeps the stock and writes no movement.
-    expect(await productByCode(kept.cuid)).toMatchObject({ name: 'Sal de mesa', stockQuantity: 7 });
+    expect(await productByCode(kept.cuid)).toMatchObject({ name: 'Sal de mesa', stockMilli: 7000 });
     expect(await logsOf(kept.id)).toEqual([]);
   });
 
@@ -119,7 +126,48 @@ describe('product import', () => {
     expect(preview).toMatchObject({ rows: 1, toCreate: 1, errors: [] });
     expect(preview.columns).toEqual(['código', 'nombre', 'existencia', 'mínimo']);
     await upload(t, 'commit', 'products', file);
-    expect(await productByCode(c)).toMatchObject({ name: 'Aceite 1 L', units: 'pza', stockQuantity: 8 });
+    expect(await productByCode(c)).toMatchObject({ name: 'Aceite 1 L', units: 'pza', stockMilli: 8000 });
+  });
+
+  it('imports price, barcode, minimum and sold-by-weight with a decimal stock, and refuses a barcode another product holds', async () => {
+    const holder = await seedProduct(db, { name: 'Ya tiene código', barcode: '7501000111206' });
+    const [cheese, other] = [code(), code()];
+    const file = csv([
+      ['código', 'nombre', 'unidad', 'precio', 'existencia', 'código de barras', 'mínimo', 'a granel'],
+      [cheese, 'Queso fresco', 'kg', '$1,120.50', '2.750', '4006381333931', '0.5', 'sí'],
+    ]);
+    expect((await upload(t, 'commit', 'products', file)).json<ImportResult>()).toMatchObject({ created: 1 });
+    expect(await productByCode(cheese)).toMatchObject({
+      priceCents: 112_050,
+      stockMilli: 2750,
+      barcode: '4006381333931',
+      minStockMilli: 500,
+      sellsByWeight: 1,
+    });
+
+    const taken = csv([
+      ['código', 'nombre', 'código de barras'],
+      [other, 'Otro', '7501000111206'],
+    ]);
+    const preview = (await upload(t, 'preview', 'products', taken)).json<ImportPreview>();
+    expect(preview.errors).toEqual([
+      { row: 2, message: `código de barras: "7501000111206" ya es del producto "Ya tiene código" (${holder.cuid}).` },
+    ]);
+    expect((await upload(t, 'commit', 'products', taken)).statusCode).toBe(400);
+    expect(await productByCode(other)).toBeUndefined();
+  });
+
+  it('refuses a fraction of a product sold by the piece', async () => {
+    const file = csv([
+      ['código', 'nombre', 'existencia'],
+      [code(), 'Jabón', '2.5'],
+    ]);
+    expect((await upload(t, 'preview', 'products', file)).json<ImportPreview>().errors).toEqual([
+      {
+        row: 2,
+        message: 'existencia: El producto "Jabón" se vende por piezas completas; la cantidad no puede tener decimales.',
+      },
+    ]);
   });
 
   it('reads a semicolon-separated CSV in Windows-1252 with thousands separators', async () => {
@@ -127,7 +175,7 @@ describe('product import', () => {
     const file = Buffer.from(`Clave;Descripción;Existencia\r\n${c};Azúcar morena;"1,250"\r\n`, 'latin1');
     expect((await upload(t, 'preview', 'products', file)).json<ImportPreview>()).toMatchObject({ errors: [] });
     await upload(t, 'commit', 'products', file);
-    expect(await productByCode(c)).toMatchObject({ name: 'Azúcar morena', stockQuantity: 1250 });
+    expect(await productByCode(c)).toMatchObject({ name: 'Azúcar morena', stockMilli: 1250000 });
   });
 
   describe('malformed files are answered with row errors and nothing is written', () => {
@@ -156,7 +204,7 @@ describe('product import', () => {
             row: 1,
             message:
               'Faltan las columnas código, nombre. La primera fila debe tener los nombres de las columnas ' +
-              '(código, nombre, unidad, precio, existencia, código de barras, mínimo).',
+              '(código, nombre, unidad, precio, existencia, código de barras, mínimo, a granel).',
           },
         ],
       );
@@ -173,9 +221,9 @@ describe('product import', () => {
           [a, 'Repetido', '1'],
         ]),
         [
-          { row: 3, message: 'existencia: El stock debe ser un número entero mayor o igual a 0' },
+          { row: 3, message: 'existencia: El stock debe ser un número mayor o igual a 0, con hasta 3 decimales' },
           { row: 4, message: 'nombre: Nombre del producto es requerido' },
-          { row: 4, message: 'existencia: El stock debe ser un número entero mayor o igual a 0' },
+          { row: 4, message: 'existencia: El stock debe ser un número mayor o igual a 0, con hasta 3 decimales' },
           { row: 5, message: `código: "${a}" ya aparece en la fila 2.` },
         ],
       );

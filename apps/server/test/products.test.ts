@@ -8,6 +8,7 @@ import type { DB } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
 import { type FilePart, multipart } from './helpers/multipart.js';
+import { inventoryLogsOf, stockOf as stockInDb } from './helpers/factories.js';
 
 let t: TestApp;
 let db: Kysely<DB>;
@@ -48,12 +49,8 @@ async function newProduct(stockQuantity: number, name = `Producto ${code()}`) {
 const post = (url: string, payload: object, role: 'Admin' | 'Manager' | 'Seller' = 'Admin') =>
   t.injectAs(role, { method: 'POST', url, payload });
 
-const stockOf = async (id: number) =>
-  (await db.selectFrom('products').select('stockQuantity').where('id', '=', id).executeTakeFirstOrThrow())
-    .stockQuantity;
-
-const logsOf = (id: number) =>
-  db.selectFrom('inventoryLogs').selectAll().where('productId', '=', id).orderBy('id').execute();
+const stockOf = (id: number) => stockInDb(db, id);
+const logsOf = (id: number) => inventoryLogsOf(db, id);
 
 const uploadedFiles = () => readdirSync(uploadDir);
 
@@ -70,6 +67,12 @@ describe('POST /api/product/create', () => {
       cuid,
       units: 'pza',
       stockQuantity: 25,
+      price: null,
+      wholesalePrice: null,
+      wholesaleMinQuantity: null,
+      barcode: null,
+      minStock: null,
+      sellsByWeight: false,
       imageUrl: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
@@ -194,7 +197,7 @@ describe('POST /api/product/create', () => {
       [1, 2, 3].map((n) => create({ name: `Carrera ${n}`, cuid, units: 'pza', stockQuantity: n })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    const rows = await db.selectFrom('products').select(['id', 'stockQuantity']).where('cuid', '=', cuid).execute();
+    const rows = await db.selectFrom('products').select(['id', 'stockMilli']).where('cuid', '=', cuid).execute();
     expect(rows).toHaveLength(1);
     expect(await logsOf(rows[0]!.id)).toHaveLength(1);
   });
@@ -205,15 +208,15 @@ describe('POST /api/product/create', () => {
     [{ name: 'A', cuid: 'X-2', units: '', stockQuantity: 1 }, 'Unidades del producto son requeridas'],
     [
       { name: 'A', cuid: 'X-3', units: 'pza', stockQuantity: -1 },
-      'El stock debe ser un número entero mayor o igual a 0',
+      'El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
     ],
     [
-      { name: 'A', cuid: 'X-4', units: 'pza', stockQuantity: '2.5' },
-      'El stock debe ser un número entero mayor o igual a 0',
+      { name: 'A', cuid: 'X-4', units: 'pza', stockQuantity: '2.0005' },
+      'El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
     ],
     [
       { name: 'A', cuid: 'X-5', units: 'pza', stockQuantity: 'diez' },
-      'El stock debe ser un número entero mayor o igual a 0',
+      'El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
     ],
     [{ name: 'A', cuid: 'X-6', units: 'pza', stockQuantity: 1, precio: 10 }, 'Campo no permitido: precio'],
   ])('refuses %o with 400 "%s"', async (fields, message) => {
@@ -402,12 +405,24 @@ describe('stock changes', () => {
   });
 
   it.each([
-    ['/api/product/addInventory', { stockToAdd: 0 }, 'La cantidad debe ser un número entero mayor a 0'],
-    ['/api/product/addInventory', { stockToAdd: 1.5 }, 'La cantidad debe ser un número entero mayor a 0'],
+    ['/api/product/addInventory', { stockToAdd: 0 }, 'La cantidad debe ser un número mayor a 0, con hasta 3 decimales'],
+    [
+      '/api/product/addInventory',
+      { stockToAdd: 1.0005 },
+      'La cantidad debe ser un número mayor a 0, con hasta 3 decimales',
+    ],
     ['/api/product/addInventory', { stockToAdd: '3' }, null],
-    ['/api/product/removeInventory', { stockToRemove: -1 }, 'La cantidad debe ser un número entero mayor a 0'],
-    ['/api/product/removeInventory', {}, 'La cantidad debe ser un número entero mayor a 0'],
-    ['/api/product/adjustInventory', { stockToAdjust: 0 }, 'La cantidad debe ser un número entero distinto de 0'],
+    [
+      '/api/product/removeInventory',
+      { stockToRemove: -1 },
+      'La cantidad debe ser un número mayor a 0, con hasta 3 decimales',
+    ],
+    ['/api/product/removeInventory', {}, 'La cantidad debe ser un número mayor a 0, con hasta 3 decimales'],
+    [
+      '/api/product/adjustInventory',
+      { stockToAdjust: 0 },
+      'La cantidad debe ser un número distinto de 0, con hasta 3 decimales',
+    ],
     ['/api/product/adjustInventory', { stockToAdjust: 2_000_000 }, 'La cantidad no puede ser mayor a 1,000,000'],
     ['/api/product/adjustInventory', { stockToAdjust: 1, extra: 1 }, 'Campo no permitido: extra'],
   ])('%s %o → %s', async (url, body, message) => {
@@ -425,7 +440,7 @@ describe('stock changes', () => {
   it('a database CHECK refuses negative stock even if a query skipped the rules', async () => {
     const product = await newProduct(2);
     await expect(
-      db.updateTable('products').set({ stockQuantity: -1 }).where('id', '=', product.id).execute(),
+      db.updateTable('products').set({ stockMilli: -1 }).where('id', '=', product.id).execute(),
     ).rejects.toThrow();
     expect(await stockOf(product.id)).toBe(2);
   });

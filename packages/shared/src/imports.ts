@@ -8,10 +8,51 @@ export interface ImportColumn<F extends string = string> {
   /** The Spanish column name, as the preview and the messages say it. */
   label: string;
   required?: boolean;
-  /** A number: '$1,234.50' reads as 1234.5. */
-  numeric?: boolean;
+  /** How a cell's text becomes what the schema reads (a number, a yes/no); as it is by default. */
+  read?: (text: string) => string;
   /** Other header names that mean this column (compared as normalizeHeader leaves them). */
   aliases: string[];
+}
+
+/**
+ * A header as compared: no accents, lower case, without a bracketed suffix (Loyverse's
+ * 'In stock [Centro]'), punctuation as spaces ('Inv. Mínimo' is 'inv minimo').
+ */
+export function normalizeHeader(header: string): string {
+  return header
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\[.*?\]|\(.*?\)/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * A number as spreadsheets write it: currency signs and spaces go, a comma before exactly three
+ * digits separates thousands ('1,234.50'), any other comma is the decimal point ('12,5').
+ */
+export function readSpreadsheetNumber(text: string): string {
+  const bare = text.replace(/[$\s]/g, '');
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(bare)) return bare.replace(/,/g, '');
+  return bare.replace(',', '.');
+}
+
+const BY_WEIGHT: Record<string, string> = {
+  si: 'true',
+  granel: 'true',
+  yes: 'true',
+  y: 'true',
+  no: 'false',
+  unidad: 'false',
+  pieza: 'false',
+  n: 'false',
+};
+
+/** 'sí', 'Granel', 'Y' mean sold by weight; 'no', 'Unidad' (eleventa's 'Tipo de Venta') do not. */
+export function readSellsByWeight(text: string): string {
+  const key = normalizeHeader(text);
+  return BY_WEIGHT[key] ?? text;
 }
 
 export const PRODUCT_IMPORT_COLUMNS = [
@@ -31,21 +72,27 @@ export const PRODUCT_IMPORT_COLUMNS = [
   {
     field: 'price',
     label: 'precio',
-    numeric: true,
+    read: readSpreadsheetNumber,
     aliases: ['precio venta', 'precio de venta', 'precio publico', 'precio 1', 'precio1', 'price', 'sales price'],
   },
   {
     field: 'stockQuantity',
     label: 'existencia',
-    numeric: true,
+    read: readSpreadsheetNumber,
     aliases: ['existencias', 'stock', 'inventario', 'cantidad', 'in stock', 'cantidad a la mano', 'quantity on hand'],
   },
   { field: 'barcode', label: 'código de barras', aliases: ['barcode', 'ean', 'upc', 'codigo barras'] },
   {
     field: 'minStock',
     label: 'mínimo',
-    numeric: true,
+    read: readSpreadsheetNumber,
     aliases: ['inv minimo', 'inventario minimo', 'stock minimo', 'existencia minima', 'low stock', 'minimo'],
+  },
+  {
+    field: 'sellsByWeight',
+    label: 'a granel',
+    read: readSellsByWeight,
+    aliases: ['granel', 'se vende a granel', 'tipo de venta', 'sold by weight'],
   },
 ] as const satisfies readonly ImportColumn[];
 
@@ -62,20 +109,6 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   clients: CLIENT_IMPORT_COLUMNS,
 };
 
-/**
- * A header as compared: no accents, lower case, without a bracketed suffix (Loyverse's
- * 'In stock [Centro]'), punctuation as spaces ('Inv. Mínimo' is 'inv minimo').
- */
-export function normalizeHeader(header: string): string {
-  return header
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\[.*?\]|\(.*?\)/g, ' ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 /** For each column of the import, the index of the file's column holding it (first match wins). */
 export function matchColumns<C extends ImportColumn>(columns: readonly C[], header: readonly string[]) {
   const names = header.map(normalizeHeader);
@@ -86,14 +119,4 @@ export function matchColumns<C extends ImportColumn>(columns: readonly C[], head
     if (index >= 0) found.set(column, index);
   }
   return found;
-}
-
-/**
- * A number as spreadsheets write it: currency signs and spaces go, a comma before exactly three
- * digits separates thousands ('1,234.50'), any other comma is the decimal point ('12,5').
- */
-export function readSpreadsheetNumber(text: string): string {
-  const bare = text.replace(/[$\s]/g, '');
-  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(bare)) return bare.replace(/,/g, '');
-  return bare.replace(',', '.');
 }

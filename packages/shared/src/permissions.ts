@@ -65,6 +65,7 @@ export const PAGE_ACCESS = {
   clients: { level: 'Public', feature: 'canManageClients' },
   users: { level: 'Private' },
   assistant: { feature: 'canManageUsers' },
+  counter: { level: 'Public', feature: 'canManageReceipts' },
   backups: { level: 'Private' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
@@ -111,6 +112,9 @@ export const API_ACCESS = {
   'reports/list': { feature: 'canViewReports' },
   'reports/generate': { feature: 'canGenerateReports' },
   'reports/pdf': { feature: 'canViewReports' },
+
+  'product/lookup': { feature: 'canManageReceipts' },
+  'printing/settings': { feature: 'canManageReceipts' },
 
   'backup/list': { level: 'Private' },
   'backup/create': { level: 'Private' },

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database, DialectName } from './connection.js';
 import { initialMigration } from './migrations/2026-11-21-initial.js';
+import { counterSellingMigration } from './migrations/2026-11-23a-counter-selling.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '2026-11-21-initial': initialMigration(dialect),
+    '2026-11-23a-counter-selling': counterSellingMigration(dialect),
   };
 }
 
@@ -27,7 +29,16 @@ export interface MigrateOptions {
 }
 
 /** Brings the schema up to date; safe to run from several processes at once. */
-export async function migrateToLatest(database: Database, { beforeChange }: MigrateOptions = {}): Promise<void> {
+export function migrateToLatest(database: Database, options: MigrateOptions = {}): Promise<void> {
+  return migrateTo(database, undefined, options);
+}
+
+/** Runs the migrations up to `target` (by name), or all of them: tests start from older schemas. */
+export async function migrateTo(
+  database: Database,
+  target?: string,
+  { beforeChange }: MigrateOptions = {},
+): Promise<void> {
   const migrator = new Migrator({
     db: database.db as unknown as Kysely<unknown>,
     provider: new InCodeMigrationProvider(database.dialect),
@@ -37,7 +48,7 @@ export async function migrateToLatest(database: Database, { beforeChange }: Migr
     const pending = migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
     if (pending.length > 0 && pending.length < migrations.length) await beforeChange(pending);
   }
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target === undefined ? migrator.migrateToLatest() : migrator.migrateTo(target));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? '');

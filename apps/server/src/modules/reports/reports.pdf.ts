@@ -2,6 +2,7 @@ import {
   businessDayBounds,
   type CashCountReport,
   type CutData,
+  formatQuantity,
   formatDateTime,
   formatLongDate,
   formatPayment,
@@ -56,8 +57,16 @@ interface Column {
 }
 
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
-const integer = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
-const signed = (n: number) => (n > 0 ? `+${integer.format(n)}` : integer.format(n));
+const quantity = (n: number) => formatQuantity(n);
+const signed = (n: number) => (n > 0 ? `+${quantity(n)}` : quantity(n));
+
+/** The summary's quantities: one figure per unit (cuts made before units were kept had one sum). */
+function totalQuantities(totals: CutData['totals']): string {
+  if (totals.totalQuantities) {
+    return totals.totalQuantities.map((total) => formatQuantity(total.quantity, total.unit)).join(' · ') || '0';
+  }
+  return quantity(totals.totalUnits ?? 0);
+}
 
 /** Intl puts narrow no-break spaces in times ("11:45 p.m."); WinAnsi has none. */
 const winAnsi = (text: string) => text.replace(/[\u202F\u2009\u2007]/g, ' ');
@@ -160,13 +169,13 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         [{ label: T.inventoryColumns[0], width: CONTENT_WIDTH - 7 * 50 }, ...T.inventoryColumns.slice(1).map(numeric)],
         cut.inventory.map((row) => [
           `${row.cuid} · ${row.name}`,
-          integer.format(row.initial),
-          integer.format(row.sales),
-          integer.format(row.returned),
-          integer.format(row.adds),
-          integer.format(row.merma),
+          quantity(row.initial),
+          quantity(row.sales),
+          quantity(row.returned),
+          quantity(row.adds),
+          quantity(row.merma),
           signed(row.adjustments),
-          integer.format(row.final),
+          quantity(row.final),
         ]),
       );
     }
@@ -187,7 +196,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         ],
         cut.sales.map((row) => [
           `${row.productCuid} · ${row.name}`,
-          integer.format(row.units),
+          formatQuantity(row.units, row.unit),
           money(row.price),
           money(row.total),
           '',
@@ -226,7 +235,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         { label: '', width: 150, align: 'right' },
       ],
       [
-        [T.totalUnits, integer.format(cut.totals.totalUnits)],
+        [T.totalUnits, totalQuantities(cut.totals)],
         [T.totalAmount, money(cut.totals.totalAmount)],
         [T.totalPayments, money(cut.totals.totalPayments)],
         [T.totalDue, money(cut.totals.totalDue)],

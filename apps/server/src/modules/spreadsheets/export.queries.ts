@@ -44,7 +44,7 @@ export function receiptLinesIn(db: Executor, { start, end }: Range) {
       'u.name as sellerName',
       'i.productName',
       'i.units',
-      'i.quantity',
+      'i.quantityMilli',
       'i.priceCents',
     ])
     .$if(start !== undefined, (q) => q.where('r.date', '>=', start!))

@@ -4,9 +4,11 @@ import {
   centsToPesos,
   dayjs,
   EXPORT_DATASET_LABELS,
+  fromMilli,
   type ExportDataset,
   type ExportQuery,
   INVENTORY_REASON_LABELS,
+  lineTotalCents,
   PAYMENT_MODE_LABELS,
   RECEIPT_STATE_LABELS,
 } from '@mostrador/shared';
@@ -25,7 +27,17 @@ const wallTime = (instant: number | null) =>
 const yesNo = (flag: number) => (flag ? 'sí' : 'no');
 
 /** The products table uses the import's column names, so an exported catalogue imports back as it is. */
-export const PRODUCT_EXPORT_COLUMNS = ['código', 'nombre', 'unidad', 'existencia', 'alta'];
+export const PRODUCT_EXPORT_COLUMNS = [
+  'código',
+  'nombre',
+  'unidad',
+  'precio',
+  'existencia',
+  'código de barras',
+  'mínimo',
+  'a granel',
+  'alta',
+];
 export const CLIENT_EXPORT_COLUMNS = ['nombre', 'apellido', 'teléfono', 'correo', 'dirección', 'activo', 'alta'];
 
 type Builder = (db: Kysely<DB>, range: q.Range) => Promise<Pick<Table, 'columns' | 'rows'>>;
@@ -37,7 +49,11 @@ const BUILDERS: Record<ExportDataset, Builder> = {
       p.cuid,
       p.name,
       p.units,
-      p.stockQuantity,
+      p.priceCents === null ? null : centsToPesos(p.priceCents),
+      fromMilli(p.stockMilli),
+      p.barcode,
+      p.minStockMilli === null ? null : fromMilli(p.minStockMilli),
+      yesNo(p.sellsByWeight),
       wallTime(p.createdAt),
     ]),
   }),
@@ -78,9 +94,9 @@ const BUILDERS: Record<ExportDataset, Builder> = {
       centsToPesos(line.totalCents),
       line.productName,
       line.units,
-      line.quantity,
+      fromMilli(line.quantityMilli),
       centsToPesos(line.priceCents),
-      centsToPesos(Math.round(line.priceCents * line.quantity)),
+      centsToPesos(lineTotalCents(line.priceCents, line.quantityMilli)),
     ]),
   }),
   payments: async (db, range) => ({
@@ -103,9 +119,9 @@ const BUILDERS: Record<ExportDataset, Builder> = {
       wallTime(m.createdAt),
       m.productName,
       INVENTORY_REASON_LABELS[m.reason],
-      m.delta,
-      m.stockBefore,
-      m.stockAfter,
+      fromMilli(m.deltaMilli),
+      fromMilli(m.stockBeforeMilli),
+      fromMilli(m.stockAfterMilli),
       m.userName,
       m.receiptId,
       m.note,

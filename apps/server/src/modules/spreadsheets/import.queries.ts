@@ -4,7 +4,7 @@ import type { ClientsTable, ProductsTable } from '../../db/schema.js';
 import { INSERT_CHUNK } from '../inventory/stock.js';
 
 export function allProducts(db: Executor) {
-  return db.selectFrom('products').select(['id', 'cuid', 'name', 'units', 'stockQuantity']).execute();
+  return db.selectFrom('products').select(['id', 'cuid', 'cuidKey', 'name', 'stockMilli', 'barcode']).execute();
 }
 
 export function enabledClients(db: Executor) {
@@ -21,7 +21,7 @@ export async function insertProducts(db: Executor, products: Insertable<Products
   return inserted;
 }
 
-export function updateProduct(db: Executor, id: number, patch: { name: string; units: string; updatedAt: number }) {
+export function updateProduct(db: Executor, id: number, patch: Updateable<ProductsTable>) {
   return db.updateTable('products').set(patch).where('id', '=', id).execute();
 }
 

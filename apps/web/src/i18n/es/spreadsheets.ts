@@ -19,7 +19,7 @@ export const spreadsheets = {
     filePlaceholder: 'Elige un archivo',
     columns: {
       products:
-        'Columnas: código, nombre, unidad, precio, existencia, código de barras, mínimo (código y nombre son obligatorias).',
+        'Columnas: código, nombre, unidad, precio, existencia, código de barras, mínimo, a granel (código y nombre son obligatorias).',
       clients: 'Columnas: nombre, apellido, teléfono, correo, dirección (nombre es obligatoria).',
     },
     others: 'También se aceptan los archivos exportados de eleventa, SICAR, Loyverse y Odoo.',
