@@ -152,7 +152,7 @@ function report(results: Result[], loadBefore: number[], loadAfter: number[]) {
     '',
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npx tsx apps/server/bench/imports.ts\`, ` +
       `${n(PRODUCTS)} new products (código, nombre, unidad, existencia; all but one in 250 with stock, each with its ADD ` +
-      'movements) into an empty database, through the application in process (`app.inject`: multipart upload, ' +
+      'movement) into an empty database, through the application in process (`app.inject`: multipart upload, ' +
       `parsing, every row validated, one transaction). Load average before / after: ${load(loadBefore)}; ${load(loadAfter)}.`,
     '',
     '| Database | File | Size | Preview (read + check) | Import (read + check + write) | Products created |',
