@@ -20,6 +20,7 @@ export default async function globalSetup() {
     DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
     DATA_DIR: dir,
     UPLOAD_DIR: join(dir, 'uploads'),
+    BACKUP_DIR: join(dir, 'backups'),
     WEB_DIST: build.webDist,
     ADMIN_EMAIL: USERS.Admin.email,
     ADMIN_PASSWORD: USERS.Admin.password,

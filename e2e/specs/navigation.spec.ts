@@ -1,7 +1,7 @@
 import { expect, storageStateOf, test } from '../fixtures';
 
 const MENU: Record<'Admin' | 'Manager' | 'Seller', string[]> = {
-  Admin: ['Remisiones', 'Productos', 'Reportes', 'Clientes', 'Usuarios', 'Asistente'],
+  Admin: ['Remisiones', 'Productos', 'Reportes', 'Clientes', 'Usuarios', 'Asistente', 'Respaldos'],
   Manager: ['Remisiones', 'Productos', 'Reportes', 'Clientes'],
   Seller: ['Remisiones'],
 };
@@ -17,6 +17,15 @@ for (const [role, entries] of Object.entries(MENU) as Array<[keyof typeof MENU, 
     });
   });
 }
+
+test.describe('Respaldos as Manager', () => {
+  test.use({ storageState: storageStateOf('Manager') });
+
+  test('is a Private page', async ({ page }) => {
+    await page.goto('/backups');
+    await expect(page.getByRole('heading', { name: 'Acceso restringido' })).toBeVisible();
+  });
+});
 
 test.describe('guards', () => {
   test('signed out: Access Denied with a Go to Login link', async ({ page }) => {

@@ -141,6 +141,27 @@ const envSchema = z.object({
   ),
   UPLOAD_DIR: z.string().default('./data/uploads'),
   TRUST_PROXY: trustProxySchema,
+  /** Where the embedded database's backups go (SQLite only). */
+  BACKUP_DIR: z.string().default('./data/backups'),
+  /** Hours between automatic backups; 0 turns them off. */
+  BACKUP_EVERY_HOURS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'debe ser un número de horas entre 0 y 720' })
+      .min(0, 'debe ser un número de horas entre 0 y 720')
+      .max(720, 'debe ser un número de horas entre 0 y 720')
+      .default(24),
+  ),
+  /** How many automatic and manual backups to keep (the oldest go first). */
+  BACKUP_KEEP: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'debe ser un número entero entre 1 y 1000' })
+      .int('debe ser un número entero entre 1 y 1000')
+      .min(1, 'debe ser un número entero entre 1 y 1000')
+      .max(1000, 'debe ser un número entero entre 1 y 1000')
+      .default(14),
+  ),
   WEB_DIST: z.string().default(defaultWebDist),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

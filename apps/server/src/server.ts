@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { takeBackup } from './db/backup.js';
 import { dialectOf, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { DatabaseFileError, prepareSqliteFile } from './db/sqlite-file.js';
@@ -15,12 +16,20 @@ async function main() {
     });
   }
   const database = openDatabase(config.DATABASE_URL);
-  await migrateToLatest(database);
+  // A version that changes the schema first copies the database as it was: the way back.
+  const { sqlite } = database;
+  await migrateToLatest(database, {
+    beforeChange: sqlite ? () => takeBackup(sqlite, config.BACKUP_DIR, 'migracion', Date.now()) : undefined,
+  });
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const app = await buildApp({ config, database, jwtSecret, logger: { level: config.LOG_LEVEL } });
   const admin = await app.services.users.ensureFirstAdmin();
 
+  const stopBackups = app.services.backups.startSchedule((error) =>
+    app.log.error({ err: error }, 'El respaldo automático falló'),
+  );
   const shutdown = async () => {
+    stopBackups();
     await app.close();
     await database.close();
     process.exit(0);

@@ -19,6 +19,9 @@ import { createReceiptsService } from './modules/receipts/receipts.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createBackupsService } from './modules/backups/backups.service.js';
+import { createExportService } from './modules/spreadsheets/export.service.js';
+import { createImportService } from './modules/spreadsheets/import.service.js';
 
 export interface ServicesDeps {
   database: Database;
@@ -65,6 +68,9 @@ export function createServices({
     reports: createReportsService({ db, transact, clock }),
     assistant: createAssistantService({ config }),
     credit,
+    backups: createBackupsService({ database, config, clock }),
+    exports: createExportService({ db }),
+    imports: createImportService({ db, transact, clock }),
   };
 }
 

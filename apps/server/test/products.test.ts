@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
+import { type FilePart, multipart } from './helpers/multipart.js';
 import { inventoryLogsOf, stockOf as stockInDb } from './helpers/factories.js';
 
 let t: TestApp;
@@ -31,31 +32,6 @@ const WEBP = Buffer.concat([
   Buffer.from('WEBPVP8 '),
   Buffer.alloc(52),
 ]);
-
-interface FilePart {
-  data: Buffer;
-  type: string;
-  filename?: string;
-  field?: string;
-}
-
-/** A real multipart/form-data body, as a browser's FormData would send it. */
-async function multipart(fields: Record<string, string | number>, file?: FilePart) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  if (file) {
-    form.append(
-      file.field ?? 'image',
-      new Blob([new Uint8Array(file.data)], { type: file.type }),
-      file.filename ?? 'foto',
-    );
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  };
-}
 
 let seq = 0;
 const code = (prefix = 'P') => `${prefix}-${++seq}-${Math.random().toString(36).slice(2, 7)}`;

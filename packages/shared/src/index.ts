@@ -20,3 +20,5 @@ export * from './schemas/reports.js';
 export * from './schemas/assistant.js';
 export * from './credit.js';
 export * from './schemas/credit.js';
+export * from './schemas/data.js';
+export * from './imports.js';

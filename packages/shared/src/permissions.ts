@@ -66,6 +66,7 @@ export const PAGE_ACCESS = {
   users: { level: 'Private' },
   assistant: { feature: 'canManageUsers' },
   counter: { level: 'Public', feature: 'canManageReceipts' },
+  backups: { level: 'Private' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -124,5 +125,12 @@ export const API_ACCESS = {
   'auth/changePassword': {},
   'product/lookup': { feature: 'canManageReceipts' },
   'printing/settings': { feature: 'canManageReceipts' },
+
+  'backup/list': { level: 'Private' },
+  'backup/create': { level: 'Private' },
+  'backup/download': { level: 'Private' },
+  'data/export': { level: 'Protected' },
+  'data/importPreview': { level: 'Protected' },
+  'data/import': { level: 'Protected' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;

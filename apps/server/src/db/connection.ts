@@ -12,6 +12,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /** The SQLite connection itself (its online backup API), on the embedded database only. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ function openSqlite(path: string): Database {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
 /**

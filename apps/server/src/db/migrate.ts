@@ -24,17 +24,36 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
+/** The migrations this code knows, by name: a database with any other was written by a newer version. */
+export function knownMigrationNames(): string[] {
+  return Object.keys(migrationsFor('sqlite'));
+}
+
+export interface MigrateOptions {
+  /** Runs before migrations change an existing schema (not on a new, empty database). */
+  beforeChange?: (pending: string[]) => Promise<unknown>;
+}
+
 /** Brings the schema up to date; safe to run from several processes at once. */
-export function migrateToLatest(database: Database): Promise<void> {
-  return migrateTo(database);
+export function migrateToLatest(database: Database, options: MigrateOptions = {}): Promise<void> {
+  return migrateTo(database, undefined, options);
 }
 
 /** Runs the migrations up to `target` (by name), or all of them: tests start from older schemas. */
-export async function migrateTo(database: Database, target?: string): Promise<void> {
+export async function migrateTo(
+  database: Database,
+  target?: string,
+  { beforeChange }: MigrateOptions = {},
+): Promise<void> {
   const migrator = new Migrator({
     db: database.db as unknown as Kysely<unknown>,
     provider: new InCodeMigrationProvider(database.dialect),
   });
+  if (beforeChange) {
+    const migrations = await migrator.getMigrations();
+    const pending = migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+    if (pending.length > 0 && pending.length < migrations.length) await beforeChange(pending);
+  }
   const { error, results } = await (target === undefined ? migrator.migrateToLatest() : migrator.migrateTo(target));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

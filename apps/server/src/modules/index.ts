@@ -9,6 +9,8 @@ import productsRoutes from './products/products.routes.js';
 import receiptsRoutes from './receipts/receipts.routes.js';
 import reportsRoutes from './reports/reports.routes.js';
 import usersRoutes from './users/users.routes.js';
+import backupsRoutes from './backups/backups.routes.js';
+import spreadsheetsRoutes from './spreadsheets/spreadsheets.routes.js';
 
 /** Every feature's routes; app.ts mounts them under /api. */
 export const featureRoutes: RoutesPlugin[] = [
@@ -22,4 +24,6 @@ export const featureRoutes: RoutesPlugin[] = [
   reportsRoutes,
   assistantRoutes,
   creditRoutes,
+  backupsRoutes,
+  spreadsheetsRoutes,
 ];

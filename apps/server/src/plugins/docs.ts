@@ -45,6 +45,8 @@ const TAGS = [
   { name: 'printing', description: 'Remisiones en PDF y en la impresora térmica.' },
   { name: 'reports', description: 'Movimientos de inventario y cortes de caja.' },
   { name: 'assistant', description: 'Llave temporal del asistente de voz.' },
+  { name: 'backups', description: 'Respaldos de la base de datos integrada (SQLite).' },
+  { name: 'data', description: 'Exportar listas a CSV o Excel e importar productos y clientes.' },
 ];
 
 const ERROR_SCHEMA_REF = '#/components/schemas/ErrorResponse';

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Role, SessionResponse } from '@mostrador/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -26,7 +29,9 @@ export function testConfig(overrides: Partial<Record<string, string>> = {}): Con
 /** The real application on a fresh database of its own. */
 export async function createTestApp(env: Partial<Record<string, string>> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
-  const config = testConfig(env);
+  // Backups taken by a test go to a directory of its own, removed with the app.
+  const backupDir = env.BACKUP_DIR ? null : mkdtempSync(join(tmpdir(), 'mostrador-test-backups-'));
+  const config = testConfig({ ...(backupDir && { BACKUP_DIR: backupDir }), ...env });
   const app = await buildApp({ config, database: testDb.database, jwtSecret: TEST_JWT_SECRET });
   await app.ready();
   const sessions = new Map<string, SessionResponse>();
@@ -59,6 +64,7 @@ export async function createTestApp(env: Partial<Record<string, string>> = {}): 
     async close() {
       await app.close();
       await testDb.drop();
+      if (backupDir) rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }

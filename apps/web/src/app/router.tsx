@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'clients/:id', ...page(() => import('./routes/ClientDetailPage')) },
           { path: 'users', ...page(() => import('./routes/UsersPage'), 'users') },
           { path: 'assistant', ...page(() => import('./routes/AssistantPage'), 'assistant') },
+          { path: 'backups', ...page(() => import('./routes/BackupsPage'), 'backups') },
           { path: 'dashboard', ...page(() => import('./routes/DashboardPage')) },
         ],
       },

@@ -9,6 +9,8 @@ import { products } from './es/products';
 import { receipts } from './es/receipts';
 import { reports } from './es/reports';
 import { users } from './es/users';
+import { backups } from './es/backups';
+import { spreadsheets } from './es/spreadsheets';
 
 export const es = {
   common,
@@ -22,4 +24,6 @@ export const es = {
   printing,
   reports,
   assistant,
+  backups,
+  spreadsheets,
 } as const;

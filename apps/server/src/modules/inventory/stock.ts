@@ -107,3 +107,48 @@ async function refuse(db: Executor, change: StockChange): Promise<never> {
     `Stock insuficiente de "${product.name}": disponible ${formatQuantity(fromMilli(product.stockMilli))}.`,
   );
 }
+
+export interface InitialStock {
+  productId: number;
+  productName: string;
+  /** Thousandths. */
+  quantityMilli: number;
+}
+
+/**
+ * The ADD logs of products inserted with their stock already set (a bulk import inserts many
+ * rows at once rather than inserting each at 0 and raising it): the log then explains the stock
+ * exactly as applyStockChange would have. Call it in the transaction that inserted them.
+ */
+export async function logInitialStock(
+  db: Executor,
+  entries: readonly InitialStock[],
+  user: Actor,
+  note: string,
+  now: number,
+): Promise<void> {
+  const rows = entries
+    .filter((entry) => entry.quantityMilli > 0)
+    .map((entry) => ({
+      productId: entry.productId,
+      receiptId: null,
+      userId: user.id,
+      reason: 'ADD' as const,
+      deltaMilli: entry.quantityMilli,
+      stockBeforeMilli: 0,
+      stockAfterMilli: entry.quantityMilli,
+      productName: entry.productName,
+      userName: user.name,
+      note,
+      createdAt: now,
+    }));
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+    await db
+      .insertInto('inventoryLogs')
+      .values(rows.slice(at, at + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** Rows per multi-row INSERT: 12 columns × 1000 stays under both databases' parameter limits. */
+export const INSERT_CHUNK = 1000;

@@ -1,6 +1,7 @@
 import { meetsRequirement, PAGE_ACCESS, type PageKey, type Role } from '@mostrador/shared';
 import {
   IconChartBar,
+  IconDatabase,
   IconMicrophone,
   IconPackage,
   IconReceipt,
@@ -17,7 +18,7 @@ export interface NavItem {
   icon: Icon;
 }
 
-// Sidebar order: Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente.
+// Sidebar order: Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente, Respaldos.
 const NAV_ITEMS: NavItem[] = [
   { page: 'receipts', path: '/receipts', label: es.layout.nav.receipts, icon: IconReceipt },
   { page: 'products', path: '/products', label: es.layout.nav.products, icon: IconPackage },
@@ -25,6 +26,7 @@ const NAV_ITEMS: NavItem[] = [
   { page: 'clients', path: '/clients', label: es.layout.nav.clients, icon: IconUsersGroup },
   { page: 'users', path: '/users', label: es.layout.nav.users, icon: IconUsers },
   { page: 'assistant', path: '/assistant', label: es.layout.nav.assistant, icon: IconMicrophone },
+  { page: 'backups', path: '/backups', label: es.layout.nav.backups, icon: IconDatabase },
 ];
 
 /** The entries a role sees: only those whose page it may open. */

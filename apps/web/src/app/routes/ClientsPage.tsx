@@ -1,5 +1,6 @@
 import { Button, Group, TextInput, Tooltip } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { meetsRequirement, PROTECTED_ACTIONS } from '@mostrador/shared';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState';
@@ -9,6 +10,8 @@ import { CLIENTS_PAGE_SIZE, ClientsList, ClientsListSkeleton } from '../../featu
 import { CreateClientModal } from '../../features/clients/components/CreateClientModal';
 import { useClientActions } from '../../features/clients/components/useClientActions';
 import { filterClients, indexClients } from '../../features/clients/search';
+import { useAuth } from '../../features/auth';
+import { ExportButton, ImportButton } from '../../features/spreadsheets';
 import { es } from '../../i18n/es';
 import { getErrorMessage } from '../../lib/errors';
 
@@ -16,6 +19,9 @@ const t = es.clients;
 
 export default function ClientsPage() {
   const clients = useClients();
+  const { role } = useAuth();
+  // Sellers list and register clients; moving them in and out of files is for Admin and Manager.
+  const canTransfer = meetsRequirement(role, PROTECTED_ACTIONS);
   const [creating, createModal] = useDisclosure(false);
   const { actions, modals, modalOpened } = useClientActions();
   const [search, setSearch] = useState('');
@@ -51,11 +57,19 @@ export default function ClientsPage() {
         title={t.title}
         subtitle={clients.data ? t.count(matching.length, clients.data.length) : undefined}
         actions={
-          <Tooltip label={t.createShortcut}>
-            <Button leftSection={<IconUserPlus size={18} />} onClick={createModal.open}>
-              {t.create}
-            </Button>
-          </Tooltip>
+          <>
+            {canTransfer ? (
+              <>
+                <ImportButton kind="clients" onImported={() => void clients.refetch()} />
+                <ExportButton datasets={['clients']} />
+              </>
+            ) : null}
+            <Tooltip label={t.createShortcut}>
+              <Button leftSection={<IconUserPlus size={18} />} onClick={createModal.open}>
+                {t.create}
+              </Button>
+            </Tooltip>
+          </>
         }
       />
       <Group align="flex-end" gap="sm" mb="lg" wrap="nowrap">

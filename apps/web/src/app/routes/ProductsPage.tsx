@@ -14,6 +14,7 @@ import {
 } from '../../features/products/components/ProductsTable';
 import { ProductCounters, ProductsToolbar } from '../../features/products/components/ProductsToolbar';
 import { StockChangeModal } from '../../features/products/components/StockChangeModal';
+import { ExportButton, ImportButton } from '../../features/spreadsheets';
 import { es } from '../../i18n/es';
 import { getErrorMessage } from '../../lib/errors';
 
@@ -103,6 +104,8 @@ export default function ProductsPage() {
                 <IconRefresh size={20} />
               </ActionIcon>
             </Tooltip>
+            <ImportButton kind="products" onImported={() => void products.refetch()} />
+            <ExportButton datasets={['products']} />
             <Tooltip label={es.products.createHint}>
               <Button leftSection={<IconPlus size={18} />} onClick={openCreate}>
                 {es.products.create}

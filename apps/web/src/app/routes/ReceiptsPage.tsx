@@ -6,6 +6,8 @@ import {
   countReceiptsByState,
   filterReceipts,
   formatLongDate,
+  meetsRequirement,
+  PROTECTED_ACTIONS,
   receiptListParams,
 } from '@mostrador/shared';
 import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
@@ -24,6 +26,8 @@ import {
 import { ReceiptTiles } from '../../features/receipts/components/ReceiptTiles';
 import { useCreateReceiptModal } from '../../features/receipts/components/useCreateReceiptModal';
 import { useReceiptFilters } from '../../features/receipts/components/useReceiptFilters';
+import { useAuth } from '../../features/auth';
+import { ExportButton } from '../../features/spreadsheets';
 import { es } from '../../i18n/es';
 import { notifyFailure } from '../../lib/notify';
 
@@ -47,6 +51,7 @@ export default function ReceiptsPage() {
 
   const { query, receipts, isLoadingMore } = useReceiptList(receiptListParams(filter));
   const clients = useClients();
+  const { role } = useAuth();
   const clientNames = useMemo(() => clientNamesOf(clients.data ?? []), [clients.data]);
 
   // Typing stays smooth over thousands of receipts: the list catches up a frame later.
@@ -98,6 +103,7 @@ export default function ReceiptsPage() {
         subtitle={<span data-testid="receipts-today">{formatLongDate(businessDayBounds(today).start)}</span>}
         actions={
           <>
+            {meetsRequirement(role, PROTECTED_ACTIONS) ? <ExportButton datasets={['receipts', 'payments']} /> : null}
             <Button variant="default" leftSection={<IconCalendarEvent size={18} />} onClick={resetDates}>
               {t.today}
             </Button>

@@ -7,6 +7,7 @@ import { CreateCutModal } from '../../features/reports/components/CreateCutModal
 import { CutViewer } from '../../features/reports/components/CutViewer';
 import { InventoryLogList } from '../../features/reports/components/InventoryLogList';
 import { ReceivablesReport } from '../../features/reports/components/ReceivablesReport';
+import { ExportButton } from '../../features/spreadsheets';
 import { es } from '../../i18n/es';
 
 const t = es.reports;
@@ -22,9 +23,12 @@ export default function ReportsPage() {
       <PageHeader
         title={t.title}
         actions={
-          <Button leftSection={<IconFileInvoice size={18} />} onClick={createModal.open}>
-            {t.createCut}
-          </Button>
+          <>
+            <ExportButton datasets={['movements']} />
+            <Button leftSection={<IconFileInvoice size={18} />} onClick={createModal.open}>
+              {t.createCut}
+            </Button>
+          </>
         }
       />
       <Grid gap="lg">
