@@ -197,6 +197,56 @@ test.describe('Receipts as Admin', () => {
     expect(await seed.stockOf(product.id)).toBe(5);
   });
 
+  test('the form by keyboard: fields replace their text, Enter never sells, Escape asks first', async ({
+    page,
+    seed,
+  }) => {
+    const product = await seed.product({ stock: 5 });
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const row = form.getByTestId('receipt-item').first();
+    const productField = row.getByRole('combobox', { name: 'Producto' });
+    await expect(productField).toBeFocused();
+
+    // A scan (code + Enter) picks the product; a second one replaces the text instead of appending.
+    await page.keyboard.type(product.cuid);
+    await page.keyboard.press('Enter');
+    await expect(productField).toHaveValue(new RegExp(product.cuid));
+    await page.keyboard.type(product.cuid);
+    await expect(productField).toHaveValue(product.cuid);
+    await page.keyboard.press('Enter');
+
+    // Tab goes to 'Cantidad' with its 1 selected: typing 3 gives 3, not 13; the price likewise.
+    await page.keyboard.press('Tab');
+    await expect(row.getByLabel('Cantidad')).toBeFocused();
+    await page.keyboard.type('3');
+    await expect(row.getByLabel('Cantidad')).toHaveValue('3');
+    await page.keyboard.press('Tab');
+    await expect(row.getByLabel('Precio')).toBeFocused();
+    await page.keyboard.type('32');
+    await page.keyboard.press('Enter');
+    await expect(form.getByTestId('receipt-form-total')).toHaveText('$96');
+    await expect(form).toBeVisible();
+    expect(await seed.stockOf(product.id)).toBe(5);
+
+    // Neither the switch nor the trash button is in the tab order; the new line takes the focus.
+    await expect(row.getByRole('switch', { name: 'Incluir 1' })).toHaveAttribute('tabindex', '-1');
+    await expect(row.getByRole('button', { name: 'Quitar producto 1' })).toHaveAttribute('tabindex', '-1');
+    await form.getByRole('button', { name: 'Agregar producto' }).click();
+    await expect(form.getByTestId('receipt-item').nth(1).getByRole('combobox', { name: 'Producto' })).toBeFocused();
+
+    // Escape asks before discarding; 'Seguir capturando' keeps the lines.
+    await page.keyboard.press('Escape');
+    const confirm = page.getByRole('dialog', { name: '¿Descartar la remisión?' });
+    await confirm.getByRole('button', { name: 'Seguir capturando' }).click();
+    await expect(form.getByTestId('receipt-form-total')).toHaveText('$96');
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.getByRole('button', { name: 'Descartar' }).click();
+    await expect(form).toBeHidden();
+    expect(await seed.stockOf(product.id)).toBe(5);
+  });
+
   test('pays part then the rest, cancels a payment, then cancels the receipt and the stock returns', async ({
     page,
     seed,
@@ -478,7 +528,7 @@ test.describe('Receipt list', () => {
 test.describe('Receipts as Seller', () => {
   test.use({ storageState: storageStateOf('Seller') });
 
-  test('a Seller sells but sees no action menu and cannot cancel payments', async ({ page, seed }) => {
+  test('a Seller sells and may only reprint: no payments, no cancelling', async ({ page, seed }) => {
     const id = unique();
     const product = await seed.product({ stock: 5, units: 'kg' });
     const client = await seed.client({ firstName: `Vendida ${id}`, lastName: 'Salinas' });
@@ -505,7 +555,9 @@ test.describe('Receipts as Seller', () => {
     const sold = cardOf(page, soldId);
     await expect(sold.getByRole('cell', { name: '2 kg' })).toBeVisible();
     await expect(sold.getByTestId('receipt-total')).toHaveText('$91');
-    await expect(menuOf(sold, soldId)).toHaveCount(0);
+    await menuOf(sold, soldId).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Imprimir']);
+    await page.keyboard.press('Escape');
     expect(await seed.stockOf(product.id)).toBe(2);
 
     await page.goto(`/receipts/${credit.id}`);
@@ -513,6 +565,7 @@ test.describe('Receipts as Seller', () => {
     await expect(card.getByTestId('receipt-balance')).toHaveText('$50.00');
     await expect(card.getByTestId('payment-row')).toHaveCount(1);
     await expect(card.getByRole('button', { name: /Cancelar pago/ })).toHaveCount(0);
-    await expect(menuOf(card, credit.id)).toHaveCount(0);
+    await menuOf(card, credit.id).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Imprimir']);
   });
 });

@@ -39,7 +39,7 @@ const t = es.receipts.card;
 
 /**
  * A receipt: number, state, date, client link, payment mode,
- * seller, items, credit payments, total and balance, and the action menu for Admin/Manager.
+ * seller, items, credit payments, total and balance, and the action menu (printing for every role).
  * Used by the receipt list, the receipt page and the client detail page.
  */
 export const ReceiptCard = memo(function ReceiptCard({
@@ -81,7 +81,7 @@ export const ReceiptCard = memo(function ReceiptCard({
           </Anchor>
           <ReceiptStateBadge state={receipt.state} />
         </Group>
-        {canAct ? <ReceiptActionMenu receipt={receipt} /> : null}
+        <ReceiptActionMenu receipt={receipt} />
       </Group>
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4} mt="sm">

@@ -2,7 +2,9 @@ import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Switch, T
 import type { UseFormReturnType } from '@mantine/form';
 import { formatTotal, type Product } from '@mostrador/shared';
 import { IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { es } from '../../../i18n/es';
+import { selectOnFocus } from '../../../lib/select-on-focus';
 import { lineTotalCents, type ReceiptFormValues } from '../receipt-form';
 import { accentInsensitiveFilter } from './options-filter';
 
@@ -16,7 +18,11 @@ export function rememberPrices(items: ReadonlyArray<{ productId: number; price: 
   for (const item of items) lastPrices.set(item.productId, item.price);
 }
 
-/** One line of the create form: enable toggle, product, quantity, price and line total. */
+/**
+ * One line of the create form: enable toggle, product, quantity, price and line total. Tab goes
+ * product → quantity → price → next line: the switch and the trash button are left out of the tab
+ * order (a stray Tab + Enter must not drop a line), and every field selects its text on entry.
+ */
 export function ReceiptItemRow({
   form,
   index,
@@ -24,6 +30,7 @@ export function ReceiptItemRow({
   product,
   productsLoaded,
   autoFocus,
+  focusOnMount,
 }: {
   form: UseFormReturnType<ReceiptFormValues>;
   index: number;
@@ -32,7 +39,13 @@ export function ReceiptItemRow({
   product: Product | undefined;
   productsLoaded: boolean;
   autoFocus: boolean;
+  /** A line just added with 'Agregar producto': its product field takes the focus. */
+  focusOnMount: boolean;
 }) {
+  const productInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnMount) productInput.current?.focus();
+  }, [focusOnMount]);
   const values = form.getValues();
   const item = values.items[index]!;
   const path = `items.${index}` as const;
@@ -45,13 +58,13 @@ export function ReceiptItemRow({
   };
   const numberProps = (field: 'quantity' | 'price') => {
     const props = form.getInputProps(`${path}.${field}`);
-    return {
+    return selectOnFocus({
       ...props,
       onChange: (value: number | string) => {
         props.onChange(value);
         reviewed();
       },
-    };
+    });
   };
 
   const chooseProduct = (value: string | null) => {
@@ -59,6 +72,10 @@ export function ReceiptItemRow({
     const suggested = value ? lastPrices.get(Number(value)) : undefined;
     if (suggested !== undefined && item.price === '') form.setFieldValue(`${path}.price`, suggested);
     reviewed();
+    // The name stays selected: a second scan or search typed here replaces it instead of appending.
+    requestAnimationFrame(() => {
+      if (document.activeElement === productInput.current) productInput.current?.select();
+    });
   };
 
   return (
@@ -74,14 +91,16 @@ export function ReceiptItemRow({
       }}
     >
       <Group wrap="nowrap" align="flex-end" gap="xs">
-        <Tooltip label={t.enabled}>
-          <Switch
-            mb={8}
-            checked={item.isEnabled}
-            aria-label={`${t.enabled} ${index + 1}`}
-            onChange={(event) => form.setFieldValue(`${path}.isEnabled`, event.currentTarget.checked)}
-          />
-        </Tooltip>
+        <Switch
+          mb={8}
+          size="xs"
+          label={t.enabled}
+          labelPosition="left"
+          tabIndex={-1}
+          checked={item.isEnabled}
+          aria-label={`${t.enabled} ${index + 1}`}
+          onChange={(event) => form.setFieldValue(`${path}.isEnabled`, event.currentTarget.checked)}
+        />
         <Select
           label={t.product}
           placeholder={t.productPlaceholder}
@@ -95,6 +114,8 @@ export function ReceiptItemRow({
           onChange={chooseProduct}
           error={error('productId') ?? (unknownProduct ? t.errors.unknownProduct : undefined)}
           data-autofocus={autoFocus ? true : undefined}
+          ref={productInput}
+          {...selectOnFocus()}
           style={{ flex: 1, minWidth: 0 }}
         />
         <Tooltip label={t.removeItem}>
@@ -103,6 +124,7 @@ export function ReceiptItemRow({
             variant="subtle"
             color="red"
             aria-label={`${t.removeItem} ${index + 1}`}
+            tabIndex={-1}
             disabled={values.items.length <= 1}
             onClick={() => form.removeListItem('items', index)}
           >
