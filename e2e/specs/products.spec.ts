@@ -19,6 +19,12 @@ const fakeProduct = (id: number, name: string, cuid: string, stockQuantity: numb
   cuid,
   units: 'pza',
   stockQuantity,
+  price: null,
+  wholesalePrice: null,
+  wholesaleMinQuantity: null,
+  barcode: null,
+  minStock: null,
+  sellsByWeight: false,
   imageUrl: null,
   createdAt,
 });
@@ -65,7 +71,7 @@ test.describe('Products as Admin', () => {
     await row.getByRole('button', { name: 'Agregar inventario' }).click();
     const add = page.getByRole('dialog', { name: 'Agregar inventario' });
     await add.getByRole('button', { name: 'Agregar' }).click();
-    await expect(add.getByText('La cantidad debe ser un número entero mayor a 0')).toBeVisible();
+    await expect(add.getByText('La cantidad debe ser un número mayor a 0, con hasta 3 decimales')).toBeVisible();
     await add.getByLabel('Cantidad a agregar').fill('5');
     await expect(add.getByTestId('resulting-stock')).toHaveText('Stock resultante: 25 pza');
     await add.getByRole('button', { name: 'Agregar' }).click();
@@ -100,7 +106,7 @@ test.describe('Products as Admin', () => {
     const adjust = page.getByRole('dialog', { name: 'Ajustar inventario' });
     await adjust.getByLabel('Ajuste').fill('0');
     await adjust.getByRole('button', { name: 'Ajustar' }).click();
-    await expect(adjust.getByText('La cantidad debe ser un número entero distinto de 0')).toBeVisible();
+    await expect(adjust.getByText('La cantidad debe ser un número distinto de 0, con hasta 3 decimales')).toBeVisible();
     await adjust.getByLabel('Ajuste').fill('-15');
     await expect(adjust.getByTestId('resulting-stock')).toHaveText('Stock resultante: 7 pza');
     await adjust.getByRole('button', { name: 'Ajustar' }).click();
@@ -161,7 +167,9 @@ test.describe('Products as Admin', () => {
     await create.getByLabel('Unidades').fill('pza');
     await create.getByLabel('Stock inicial').fill('');
     await create.getByRole('button', { name: 'Crear producto' }).click();
-    await expect(create.getByText('El stock debe ser un número entero mayor o igual a 0')).toBeVisible();
+    await expect(
+      create.getByText('El stock debe ser un número mayor o igual a 0, con hasta 3 decimales'),
+    ).toBeVisible();
     await create.getByLabel('Stock inicial').fill('2');
 
     await create.locator('input[type="file"]').setInputFiles({

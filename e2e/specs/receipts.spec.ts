@@ -171,7 +171,7 @@ test.describe('Receipts as Admin', () => {
     await row.getByLabel('Cantidad').fill('0');
     await row.getByLabel('Precio').fill('10');
     await form.getByRole('button', { name: 'Crear remisión' }).click();
-    await expect(row.getByText('La cantidad debe ser un número entero mayor que 0.')).toBeVisible();
+    await expect(row.getByText('La cantidad debe ser un número mayor que 0, con hasta 3 decimales.')).toBeVisible();
 
     // A disabled row does not count: at least one enabled item is needed.
     await row.getByRole('switch', { name: 'Incluir 1' }).click({ force: true });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_REALTIME_MODEL } from '@mostrador/shared';
+import { DEFAULT_REALTIME_MODEL, DEFAULT_SCALE_LABEL_FORMAT, scaleLabelFormatProblem } from '@mostrador/shared';
 import { z } from 'zod';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -82,6 +82,25 @@ const envSchema = z.object({
       .enum(['80', '58'], { error: 'debe ser 80 o 58' })
       .default('80')
       .transform((v) => (v === '58' ? 58 : 80)),
+  ),
+  /** Without PRINTER_URL, the counter opens the 80 mm PDF ticket after each sale ('false': it does not). */
+  TICKET_PDF_FALLBACK: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['true', 'false'], { error: 'debe ser true o false' })
+      .default('true')
+      .transform((v) => v === 'true'),
+  ),
+  /** Where a scale label (EAN-13, prefix 20–29) carries the product code and the grams. */
+  SCALE_LABEL_FORMAT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .default(DEFAULT_SCALE_LABEL_FORMAT)
+      .superRefine((format, ctx) => {
+        const problem = scaleLabelFormatProblem(format);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   ),
   UPLOAD_DIR: z.string().default('./data/uploads'),
   WEB_DIST: z.string().default(defaultWebDist),

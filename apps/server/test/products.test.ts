@@ -94,6 +94,12 @@ describe('POST /api/product/create', () => {
       cuid,
       units: 'pza',
       stockQuantity: 25,
+      price: null,
+      wholesalePrice: null,
+      wholesaleMinQuantity: null,
+      barcode: null,
+      minStock: null,
+      sellsByWeight: false,
       imageUrl: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
@@ -229,15 +235,15 @@ describe('POST /api/product/create', () => {
     [{ name: 'A', cuid: 'X-2', units: '', stockQuantity: 1 }, 'Unidades del producto son requeridas'],
     [
       { name: 'A', cuid: 'X-3', units: 'pza', stockQuantity: -1 },
-      'El stock debe ser un número entero mayor o igual a 0',
+      'El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
     ],
     [
-      { name: 'A', cuid: 'X-4', units: 'pza', stockQuantity: '2.5' },
-      'El stock debe ser un número entero mayor o igual a 0',
+      { name: 'A', cuid: 'X-4', units: 'pza', stockQuantity: '2.0005' },
+      'El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
     ],
     [
       { name: 'A', cuid: 'X-5', units: 'pza', stockQuantity: 'diez' },
-      'El stock debe ser un número entero mayor o igual a 0',
+      'El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
     ],
     [{ name: 'A', cuid: 'X-6', units: 'pza', stockQuantity: 1, precio: 10 }, 'Campo no permitido: precio'],
   ])('refuses %o with 400 "%s"', async (fields, message) => {
@@ -426,12 +432,24 @@ describe('stock changes', () => {
   });
 
   it.each([
-    ['/api/product/addInventory', { stockToAdd: 0 }, 'La cantidad debe ser un número entero mayor a 0'],
-    ['/api/product/addInventory', { stockToAdd: 1.5 }, 'La cantidad debe ser un número entero mayor a 0'],
+    ['/api/product/addInventory', { stockToAdd: 0 }, 'La cantidad debe ser un número mayor a 0, con hasta 3 decimales'],
+    [
+      '/api/product/addInventory',
+      { stockToAdd: 1.0005 },
+      'La cantidad debe ser un número mayor a 0, con hasta 3 decimales',
+    ],
     ['/api/product/addInventory', { stockToAdd: '3' }, null],
-    ['/api/product/removeInventory', { stockToRemove: -1 }, 'La cantidad debe ser un número entero mayor a 0'],
-    ['/api/product/removeInventory', {}, 'La cantidad debe ser un número entero mayor a 0'],
-    ['/api/product/adjustInventory', { stockToAdjust: 0 }, 'La cantidad debe ser un número entero distinto de 0'],
+    [
+      '/api/product/removeInventory',
+      { stockToRemove: -1 },
+      'La cantidad debe ser un número mayor a 0, con hasta 3 decimales',
+    ],
+    ['/api/product/removeInventory', {}, 'La cantidad debe ser un número mayor a 0, con hasta 3 decimales'],
+    [
+      '/api/product/adjustInventory',
+      { stockToAdjust: 0 },
+      'La cantidad debe ser un número distinto de 0, con hasta 3 decimales',
+    ],
     ['/api/product/adjustInventory', { stockToAdjust: 2_000_000 }, 'La cantidad no puede ser mayor a 1,000,000'],
     ['/api/product/adjustInventory', { stockToAdjust: 1, extra: 1 }, 'Campo no permitido: extra'],
   ])('%s %o → %s', async (url, body, message) => {

@@ -245,17 +245,17 @@ describe('POST /api/receipt/create', () => {
       [
         'quantity 0',
         { ...valid, items: [{ productId: 1, quantity: 0, price: 1 }] },
-        'La cantidad debe ser un número entero mayor que 0.',
+        'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.',
       ],
       [
         'negative quantity',
         { ...valid, items: [{ productId: 1, quantity: -2, price: 1 }] },
-        'La cantidad debe ser un número entero mayor que 0.',
+        'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.',
       ],
       [
         'fractional quantity',
-        { ...valid, items: [{ productId: 1, quantity: 1.5, price: 1 }] },
-        'La cantidad debe ser un número entero mayor que 0.',
+        { ...valid, items: [{ productId: 1, quantity: 1.0005, price: 1 }] },
+        'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.',
       ],
       ['price 0', { ...valid, items: [{ productId: 1, quantity: 1, price: 0 }] }, 'El precio debe ser mayor que 0.'],
       [

@@ -65,6 +65,7 @@ export const PAGE_ACCESS = {
   clients: { level: 'Public', feature: 'canManageClients' },
   users: { level: 'Private' },
   assistant: { feature: 'canManageUsers' },
+  counter: { level: 'Public', feature: 'canManageReceipts' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -110,5 +111,8 @@ export const API_ACCESS = {
   'reports/list': { feature: 'canViewReports' },
   'reports/generate': { feature: 'canGenerateReports' },
   'reports/pdf': { feature: 'canViewReports' },
+
+  'product/lookup': { feature: 'canManageReceipts' },
+  'printing/settings': { feature: 'canManageReceipts' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;

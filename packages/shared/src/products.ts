@@ -1,4 +1,5 @@
-// The Products screen's rules: low stock, search by name or code, the three sorts.
+// The Products screen's rules: low stock, search by name or code, the three sorts; and what makes
+// two product codes the same.
 import { LOW_STOCK_THRESHOLD } from './enums.js';
 import type { Product } from './schemas/products.js';
 import { normalizeForSearch } from './text.js';
@@ -6,9 +7,19 @@ import { normalizeForSearch } from './text.js';
 export const PRODUCT_SORTS = ['name', 'stock', 'recent'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-/** Stock at or below 10 is low. */
-export function isLowStock(stockQuantity: number): boolean {
-  return stockQuantity <= LOW_STOCK_THRESHOLD;
+/** Stock at or below the product's own minimum (10 when it has none) is low. */
+export function isLowStock(stockQuantity: number, minStock?: number | null): boolean {
+  return stockQuantity <= (minStock ?? LOW_STOCK_THRESHOLD);
+}
+
+/** A product code as stored: Unicode NFKC (full-width 'ＡＢ１' is 'AB1'), trimmed. */
+export function normalizeProductCode(code: string): string {
+  return code.normalize('NFKC').trim();
+}
+
+/** What makes two codes the same: 'ab-1' and 'AB-1' are one code (unique, and found either way). */
+export function productCodeKey(code: string): string {
+  return normalizeProductCode(code).toLowerCase();
 }
 
 export interface ProductCounts {
@@ -16,13 +27,16 @@ export interface ProductCounts {
   lowStock: number;
 }
 
-export function countProducts(products: readonly Pick<Product, 'stockQuantity'>[]): ProductCounts {
+/** What the low-stock rule reads of a product (lists without minStock use the default). */
+type Stocked = Pick<Product, 'stockQuantity'> & Partial<Pick<Product, 'minStock'>>;
+
+export function countProducts(products: readonly Stocked[]): ProductCounts {
   let lowStock = 0;
-  for (const product of products) if (isLowStock(product.stockQuantity)) lowStock++;
+  for (const product of products) if (isLowStock(product.stockQuantity, product.minStock)) lowStock++;
   return { total: products.length, lowStock };
 }
 
-type Listed = Pick<Product, 'id' | 'name' | 'cuid' | 'stockQuantity' | 'createdAt'>;
+type Listed = Stocked & Pick<Product, 'id' | 'name' | 'cuid' | 'createdAt'>;
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
 
@@ -81,7 +95,7 @@ export function prepareCatalog<P extends Listed>(products: readonly P[]): Produc
       const words = normalizeForSearch(search).split(/\s+/).filter(Boolean);
       return ordered(sort).filter(
         (product) =>
-          (!lowStockOnly || isLowStock(product.stockQuantity)) &&
+          (!lowStockOnly || isLowStock(product.stockQuantity, product.minStock)) &&
           words.every((word) => (keys.get(product) ?? '').includes(word)),
       );
     },

@@ -2,6 +2,8 @@
 // receipt's total/paid/balance with totalsFromCents; the web app with receiptTotals. Same code.
 import type { PaymentReason } from './enums.js';
 import { pesosToCents } from './money.js';
+import { lineTotalCents, lineTotalFromPesos } from './pricing.js';
+import { toMilli } from './quantities.js';
 
 export interface ReceiptTotalsCents {
   totalCents: number;
@@ -10,10 +12,11 @@ export interface ReceiptTotalsCents {
 }
 
 export function totalsFromCents(
+  /** quantity: decimal, at most 3 decimals; each line rounds to the centavo (lineTotalCents). */
   items: ReadonlyArray<{ quantity: number; priceCents: number }>,
   payments: ReadonlyArray<{ amountCents: number; reason: PaymentReason; isEnabled: boolean }>,
 ): ReceiptTotalsCents {
-  const totalCents = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  const totalCents = items.reduce((sum, item) => sum + lineTotalCents(item.priceCents, toMilli(item.quantity)), 0);
   const paidCents = payments.reduce(
     (sum, p) => (p.isEnabled ? sum + (p.reason === 'REMOVE' ? -p.amountCents : p.amountCents) : sum),
     0,
@@ -21,9 +24,12 @@ export function totalsFromCents(
   return { totalCents, paidCents, balanceCents: totalCents - paidCents };
 }
 
-/** Σ price × quantity of items priced in pesos (a create-receipt payload), in centavos. */
-export function receiptInputTotalCents(items: ReadonlyArray<{ quantity: number; price: number }>): number {
-  return items.reduce((sum, item) => sum + pesosToCents(item.price) * item.quantity, 0);
+/**
+ * Σ price × quantity of the typed prices of a create-receipt payload, in centavos (lines without
+ * a price take the product's, which only the server knows, and count 0 here).
+ */
+export function receiptInputTotalCents(items: ReadonlyArray<{ quantity: number; price?: number | null }>): number {
+  return items.reduce((sum, item) => sum + (item.price == null ? 0 : lineTotalFromPesos(item.price, item.quantity)), 0);
 }
 
 /** The same rule over a receipt as the API sends it (pesos). */

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { countProducts, isLowStock, prepareCatalog, selectProducts } from '../src/products.js';
+import {
+  countProducts,
+  isLowStock,
+  normalizeProductCode,
+  prepareCatalog,
+  productCodeKey,
+  selectProducts,
+} from '../src/products.js';
 import {
   addInventoryBodySchema,
   adjustInventoryBodySchema,
   createProductBodySchema,
   editProductBodySchema,
+  lookupProductQuerySchema,
   removeInventoryBodySchema,
 } from '../src/schemas/products.js';
 
@@ -31,6 +39,13 @@ describe('low stock', () => {
     expect(isLowStock(10)).toBe(true);
     expect(isLowStock(0)).toBe(true);
     expect(isLowStock(11)).toBe(false);
+  });
+
+  it("follows the product's own minimum when it has one", () => {
+    expect(isLowStock(2.5, 2.5)).toBe(true);
+    expect(isLowStock(2.501, 2.5)).toBe(false);
+    expect(isLowStock(10, null)).toBe(true);
+    expect(isLowStock(5, 0)).toBe(false);
   });
 
   it('counts the whole catalogue and the low ones', () => {
@@ -79,11 +94,75 @@ describe('product schemas', () => {
   const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
     result.error?.issues[0]?.message;
 
+  const noExtras = {
+    price: null,
+    wholesalePrice: null,
+    wholesaleMinQuantity: null,
+    barcode: null,
+    minStock: null,
+    sellsByWeight: false,
+  };
+
   it('reads multipart strings as numbers and trims text', () => {
     expect(createProductBodySchema.parse({ name: ' Jabón ', cuid: 'JB-1', units: 'pza', stockQuantity: '12' })).toEqual(
-      { name: 'Jabón', cuid: 'JB-1', units: 'pza', stockQuantity: 12 },
+      { name: 'Jabón', cuid: 'JB-1', units: 'pza', stockQuantity: 12, ...noExtras },
     );
     expect(editProductBodySchema.parse({ id: '7', name: 'a', cuid: 'b', units: 'c' }).id).toBe(7);
+  });
+
+  it('reads the selling fields from a form: blanks are null, decimals in decimal notation', () => {
+    const form = {
+      name: 'Queso Oaxaca',
+      cuid: ' ＱＳ－１ ',
+      units: 'kg',
+      stockQuantity: '12,5',
+      price: '189.90',
+      wholesalePrice: '175',
+      wholesaleMinQuantity: '2.5',
+      barcode: '7501055363278',
+      minStock: '',
+      sellsByWeight: 'true',
+    };
+    expect(createProductBodySchema.parse(form)).toEqual({
+      name: 'Queso Oaxaca',
+      cuid: 'QS-1',
+      units: 'kg',
+      stockQuantity: 12.5,
+      price: 189.9,
+      wholesalePrice: 175,
+      wholesaleMinQuantity: 2.5,
+      barcode: '7501055363278',
+      minStock: null,
+      sellsByWeight: true,
+    });
+  });
+
+  it('refuses bad selling fields with their own messages', () => {
+    const base = { name: 'Jabón', cuid: 'JB', units: 'pza', stockQuantity: 1 };
+    const message = (extra: Record<string, unknown>) => first(createProductBodySchema.safeParse({ ...base, ...extra }));
+    expect(message({ price: '0' })).toBe('El precio debe ser un número mayor a 0, con hasta 2 decimales');
+    expect(message({ price: '1.005' })).toBe('El precio debe ser un número mayor a 0, con hasta 2 decimales');
+    expect(message({ price: '1e3' })).toBe('El precio debe ser un número mayor a 0, con hasta 2 decimales');
+    expect(message({ barcode: '1234567' })).toBe('El código de barras debe tener de 8 a 14 dígitos.');
+    expect(message({ barcode: '7501055363279' })).toBe(
+      'El código de barras no es válido: el dígito verificador no coincide.',
+    );
+    expect(message({ wholesalePrice: 10 })).toBe('Indica desde qué cantidad aplica el precio de mayoreo.');
+    expect(message({ wholesaleMinQuantity: 6 })).toBe('Indica el precio de mayoreo.');
+    expect(message({ minStock: -1 })).toBe(
+      'El stock mínimo debe ser un número mayor o igual a 0, con hasta 3 decimales',
+    );
+    expect(message({ sellsByWeight: 'quizá' })).toBe('Se vende a granel debe ser verdadero o falso.');
+  });
+
+  it('refuses fractions for a product sold by the piece, naming it', () => {
+    const base = { name: 'Jabón', cuid: 'JB', units: 'pza', wholesalePrice: 9, wholesaleMinQuantity: 12 };
+    const refusal = 'El producto "Jabón" se vende por piezas completas; la cantidad no puede tener decimales.';
+    expect(first(createProductBodySchema.safeParse({ ...base, stockQuantity: 1.5 }))).toBe(refusal);
+    expect(first(createProductBodySchema.safeParse({ ...base, stockQuantity: 1, wholesaleMinQuantity: 0.5 }))).toBe(
+      refusal,
+    );
+    expect(createProductBodySchema.parse({ ...base, stockQuantity: 1.5, sellsByWeight: true }).stockQuantity).toBe(1.5);
   });
 
   it('gives the spec messages for edit', () => {
@@ -96,11 +175,11 @@ describe('product schemas', () => {
     ]);
   });
 
-  it('needs an integer stock of at least 0 on create', () => {
-    const base = { name: 'a', cuid: 'b', units: 'c' };
-    for (const stockQuantity of [-1, 1.5, '', 'x', undefined, null]) {
+  it('needs a stock of at least 0 with at most three decimals on create', () => {
+    const base = { name: 'a', cuid: 'b', units: 'c', sellsByWeight: true };
+    for (const stockQuantity of [-1, 1.0005, '', 'x', '0x10', '1e3', undefined, null]) {
       expect(first(createProductBodySchema.safeParse({ ...base, stockQuantity }))).toBe(
-        'El stock debe ser un número entero mayor o igual a 0',
+        'El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
       );
     }
     expect(createProductBodySchema.parse({ ...base, stockQuantity: 0 }).stockQuantity).toBe(0);
@@ -109,19 +188,21 @@ describe('product schemas', () => {
     );
   });
 
-  it('adds and wastes only positive integers; adjusts any non-zero integer', () => {
+  it('adds and wastes only positive quantities; adjusts any non-zero one (three decimals at most)', () => {
     expect(first(addInventoryBodySchema.safeParse({ id: 1, stockToAdd: 0 }))).toBe(
-      'La cantidad debe ser un número entero mayor a 0',
+      'La cantidad debe ser un número mayor a 0, con hasta 3 decimales',
     );
     expect(first(removeInventoryBodySchema.safeParse({ id: 1, stockToRemove: -2 }))).toBe(
-      'La cantidad debe ser un número entero mayor a 0',
+      'La cantidad debe ser un número mayor a 0, con hasta 3 decimales',
     );
-    expect(first(removeInventoryBodySchema.safeParse({ id: 1, stockToRemove: 2.5 }))).toBe(
-      'La cantidad debe ser un número entero mayor a 0',
+    expect(first(removeInventoryBodySchema.safeParse({ id: 1, stockToRemove: 2.0005 }))).toBe(
+      'La cantidad debe ser un número mayor a 0, con hasta 3 decimales',
     );
+    expect(removeInventoryBodySchema.parse({ id: 1, stockToRemove: 0.75 }).stockToRemove).toBe(0.75);
     expect(first(adjustInventoryBodySchema.safeParse({ id: 1, stockToAdjust: 0 }))).toBe(
-      'La cantidad debe ser un número entero distinto de 0',
+      'La cantidad debe ser un número distinto de 0, con hasta 3 decimales',
     );
+    expect(adjustInventoryBodySchema.parse({ id: 1, stockToAdjust: '-0,25' }).stockToAdjust).toBe(-0.25);
     expect(first(addInventoryBodySchema.safeParse({ id: 1, stockToAdd: 1_000_001 }))).toBe(
       'La cantidad no puede ser mayor a 1,000,000',
     );
@@ -134,5 +215,22 @@ describe('product schemas', () => {
 
   it('rejects unknown fields', () => {
     expect(addInventoryBodySchema.safeParse({ id: 1, stockToAdd: 1, extra: true }).success).toBe(false);
+  });
+});
+
+describe('product codes', () => {
+  it('are NFKC and trimmed, and the same code ignoring case', () => {
+    expect(normalizeProductCode(' ＡＢ－１ ')).toBe('AB-1');
+    expect(productCodeKey('Ab-1')).toBe(productCodeKey('aB-1'));
+    expect(productCodeKey(' ＡＢ－１')).toBe('ab-1');
+  });
+});
+
+describe('lookup query', () => {
+  it('needs a code', () => {
+    expect(lookupProductQuerySchema.safeParse({ code: ' ' }).error?.issues[0]?.message).toBe(
+      'Escanea o escribe un código.',
+    );
+    expect(lookupProductQuerySchema.parse({ code: ' 7501 ' })).toEqual({ code: '7501' });
   });
 });

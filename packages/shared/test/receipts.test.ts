@@ -29,6 +29,18 @@ describe('receipt totals', () => {
     expect(receiptTotals(receipt)).toEqual({ totalCents: 14023, paidCents: 30, balanceCents: 13993 });
   });
 
+  it('prices decimal quantities line by line, each rounded to the centavo', () => {
+    // 0.755 kg × $89.90 = $67.8745 → $67.87; 3 × $10.01 = $30.03
+    const totals = totalsFromCents(
+      [
+        { quantity: 0.755, priceCents: 8990 },
+        { quantity: 3, priceCents: 1001 },
+      ],
+      [],
+    );
+    expect(totals.totalCents).toBe(9790);
+  });
+
   it('is zero for a receipt without items or payments', () => {
     expect(totalsFromCents([], [])).toEqual({ totalCents: 0, paidCents: 0, balanceCents: 0 });
   });
@@ -51,6 +63,10 @@ describe('receiptInputTotalCents', () => {
       ]),
     ).toBe(6047);
     expect(receiptInputTotalCents([{ quantity: 3, price: 0.1 }])).toBe(30);
+  });
+
+  it('counts lines without a typed price as 0 (the server prices them)', () => {
+    expect(receiptInputTotalCents([{ quantity: 0.75, price: 189.9 }, { quantity: 2 }])).toBe(14243);
   });
 });
 
@@ -83,6 +99,17 @@ describe('createReceiptBodySchema', () => {
     expect(createReceiptBodySchema.safeParse(at(5_000_000)).success).toBe(true);
     expect(firstMessage(at(5_000_000.01))).toBe('El total de la remisión no puede exceder $10,000,000.00.');
   });
+
+  it('takes lines without a price and quantities with up to three decimals', () => {
+    const items = [
+      { productId: 1, quantity: 0.75 },
+      { productId: 2, quantity: 2, price: null },
+    ];
+    expect(createReceiptBodySchema.safeParse({ ...valid, items }).success).toBe(true);
+    const quantity = (q: number) => firstMessage({ ...valid, items: [{ productId: 1, quantity: q }] });
+    expect(quantity(0.7505)).toBe('La cantidad debe ser un número mayor que 0, con hasta 3 decimales.');
+    expect(quantity(0)).toBe('La cantidad debe ser un número mayor que 0, con hasta 3 decimales.');
+  });
 });
 
 describe('listReceiptsQuerySchema', () => {
@@ -92,5 +119,10 @@ describe('listReceiptsQuerySchema', () => {
       includePending: false,
       pageSize: 50,
     });
+  });
+
+  it('reads a receipt number', () => {
+    expect(listReceiptsQuerySchema.parse({ number: '1042' })).toEqual({ includePending: true, number: 1042 });
+    expect(listReceiptsQuerySchema.safeParse({ number: 'abc' }).success).toBe(false);
   });
 });

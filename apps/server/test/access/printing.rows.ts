@@ -10,4 +10,5 @@ export const rows: AccessRow[] = [
     url: '/api/receipt/pdf/1',
     roles: ['Admin', 'Manager', 'Seller'],
   },
+  { method: 'GET', route: '/api/printing/settings', roles: ['Admin', 'Manager', 'Seller'] },
 ];

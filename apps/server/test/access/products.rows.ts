@@ -9,4 +9,6 @@ export const rows: AccessRow[] = [
   { method: 'POST', route: '/api/product/addInventory', payload: {}, roles: ['Admin', 'Manager'] },
   { method: 'POST', route: '/api/product/removeInventory', payload: {}, roles: ['Admin', 'Manager'] },
   { method: 'POST', route: '/api/product/adjustInventory', payload: {}, roles: ['Admin', 'Manager'] },
+  // Every role sells at the counter; allowed roles get past the check to a 400 (no code).
+  { method: 'GET', route: '/api/product/lookup', roles: ['Admin', 'Manager', 'Seller'] },
 ];

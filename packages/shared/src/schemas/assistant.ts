@@ -94,7 +94,12 @@ export const createReceiptToolDefinition = {
           type: 'object',
           properties: {
             productId: { type: 'integer', description: 'Id del producto de la lista.' },
-            quantity: { type: 'integer', minimum: 1, description: 'Cantidad entera en las unidades del producto.' },
+            quantity: {
+              type: 'number',
+              exclusiveMinimum: 0,
+              description:
+                'Cantidad en las unidades del producto: entera, o con hasta 3 decimales si se vende a granel.',
+            },
             price: { type: 'number', exclusiveMinimum: 0, description: 'Precio unitario en pesos.' },
           },
           required: ['productId', 'quantity', 'price'],

@@ -52,3 +52,12 @@ export type ReceiptPdfQuery = z.input<typeof receiptPdfQuerySchema>;
 export function receiptPdfPath(id: number, copies: number): string {
   return `/api/receipt/pdf/${id}?copies=${copies}`;
 }
+
+/** GET /printing/settings: how the counter prints a ticket right after a sale. */
+export const printingSettingsSchema = z.object({
+  /** A thermal printer is configured (PRINTER_URL): printReceipt sends ESC/POS. */
+  printerConfigured: z.boolean(),
+  /** Without a printer, open the 80 mm PDF ticket (TICKET_PDF_FALLBACK). */
+  pdfTicketFallback: z.boolean(),
+});
+export type PrintingSettings = z.infer<typeof printingSettingsSchema>;

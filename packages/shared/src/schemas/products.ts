@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money.js';
+import { normalizeProductCode } from '../products.js';
+import { decimalField, isWholeQuantity, wholeUnitsMessage } from '../quantities.js';
+import { hasValidCheckDigit } from '../scale-label.js';
 import { idSchema, isoDateTimeSchema, optionalText, requiredText } from './common.js';
 
-// The products contract: what the product endpoints take and answer. Quantities and stock are integers.
+// The products contract: what the product endpoints take and answer. Quantities and stock are
+// decimal numbers with at most three decimals (exact thousandths); prices are pesos.
 
 export const MAX_CUID = 64;
 export const MAX_UNITS = 30;
-/** Highest stock a product may hold (keeps every sum far inside a 32-bit integer). */
+/** Highest stock a product may hold (its thousandths stay far inside a 64-bit integer). */
 export const MAX_STOCK = 1_000_000_000;
 /** Largest single stock change. */
 export const MAX_STOCK_CHANGE = 1_000_000;
+/** Highest sale price, pesos (the same bound as any amount). */
+export const MAX_PRICE = 10_000_000;
 /** Image uploads: at most 5 MB, JPEG, PNG or WebP (checked by content on the server). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -17,11 +24,21 @@ export const PRODUCT_MESSAGES = {
   name: 'Nombre del producto es requerido',
   cuid: 'Código del producto es requerido',
   units: 'Unidades del producto son requeridas',
-  stock: 'El stock debe ser un número entero mayor o igual a 0',
+  stock: 'El stock debe ser un número mayor o igual a 0, con hasta 3 decimales',
   stockMax: `El stock no puede ser mayor a ${MAX_STOCK.toLocaleString('es-MX')}`,
-  positiveQuantity: 'La cantidad debe ser un número entero mayor a 0',
-  nonZeroQuantity: 'La cantidad debe ser un número entero distinto de 0',
+  positiveQuantity: 'La cantidad debe ser un número mayor a 0, con hasta 3 decimales',
+  nonZeroQuantity: 'La cantidad debe ser un número distinto de 0, con hasta 3 decimales',
   quantityMax: `La cantidad no puede ser mayor a ${MAX_STOCK_CHANGE.toLocaleString('es-MX')}`,
+  price: 'El precio debe ser un número mayor a 0, con hasta 2 decimales',
+  priceMax: `El precio no puede ser mayor a $${MAX_PRICE.toLocaleString('es-MX')}`,
+  wholesalePrice: 'El precio de mayoreo debe ser un número mayor a 0, con hasta 2 decimales',
+  wholesaleMinQuantity: 'La cantidad de mayoreo debe ser un número mayor a 0, con hasta 3 decimales',
+  wholesaleMinQuantityRequired: 'Indica desde qué cantidad aplica el precio de mayoreo.',
+  wholesalePriceRequired: 'Indica el precio de mayoreo.',
+  minStock: 'El stock mínimo debe ser un número mayor o igual a 0, con hasta 3 decimales',
+  barcode: 'El código de barras debe tener de 8 a 14 dígitos.',
+  barcodeCheckDigit: 'El código de barras no es válido: el dígito verificador no coincide.',
+  sellsByWeight: 'Se vende a granel debe ser verdadero o falso.',
   imageType: 'La imagen debe ser JPEG, PNG o WebP.',
   imageSize: 'La imagen no puede pesar más de 5 MB.',
 } as const;
@@ -29,10 +46,22 @@ export const PRODUCT_MESSAGES = {
 export const productSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** The product code. */
+  /** The product code (NFKC, trimmed; unique ignoring case). */
   cuid: z.string(),
   units: z.string(),
-  stockQuantity: z.number().int(),
+  /** At most three decimals. */
+  stockQuantity: z.number(),
+  /** Precio de venta, pesos; null when the seller types it on each sale. */
+  price: z.number().nullable(),
+  /** Precio de mayoreo, pesos, from wholesaleMinQuantity up; null for none. */
+  wholesalePrice: z.number().nullable(),
+  wholesaleMinQuantity: z.number().nullable(),
+  /** EAN/UPC digits (8–14), unique; null for none. */
+  barcode: z.string().nullable(),
+  /** Its own low-stock threshold; null means the default (10). */
+  minStock: z.number().nullable(),
+  /** Sold in fractions of its unit (kg, m, l): quantities with up to three decimals. */
+  sellsByWeight: z.boolean(),
   /** Where the server serves the image (`/uploads/<file>`), or null. */
   imageUrl: z.string().nullable(),
   createdAt: isoDateTimeSchema,
@@ -42,45 +71,141 @@ export type Product = z.infer<typeof productSchema>;
 export const productListResponseSchema = z.object({ products: z.array(productSchema) });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
-/**
- * An integer from JSON or from a form: multipart fields and number inputs give strings, so a
- * numeric string is read as a number and a blank one as missing. Anything else keeps its type
- * and fails the number check with `message`.
- */
-function integerField(message: string) {
-  return z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      const trimmed = value.trim();
-      return trimmed === '' ? undefined : Number(trimmed);
-    },
-    z.number({ error: message }).int(message),
+/** A decimal quantity in [min, max] (or > 0 when `positive`), from JSON or a form field. */
+function quantityField(message: string, { positive = false, max = MAX_STOCK_CHANGE, maxMessage = '' } = {}) {
+  return decimalField(message, message).pipe(
+    z
+      .number()
+      .refine((v) => (positive ? v > 0 : v >= 0), message)
+      .refine((v) => v <= max, maxMessage || message),
   );
 }
 
-const productFields = {
-  name: requiredText(PRODUCT_MESSAGES.name),
-  cuid: requiredText(PRODUCT_MESSAGES.cuid, MAX_CUID),
-  units: requiredText(PRODUCT_MESSAGES.units, MAX_UNITS),
+const isBlank = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
+
+/** An optional form value: missing, null or a blank string become null. */
+function nullable<T extends z.ZodType>(schema: T) {
+  return z
+    .preprocess((value) => (isBlank(value) ? null : value), schema.nullable())
+    .optional()
+    .transform((value) => value ?? null);
+}
+
+function pesosField(message: string) {
+  return decimalField(message, message).pipe(
+    z
+      .number()
+      .refine((v) => v > 0 && hasAtMostTwoDecimals(v), message)
+      .refine((v) => v <= MAX_PRICE, PRODUCT_MESSAGES.priceMax),
+  );
+}
+
+const FORM_BOOLEANS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  on: true,
+  off: false,
+  '1': true,
+  '0': false,
 };
 
-/** POST /product/create (multipart; the optional image travels as the file field `image`). */
-export const createProductBodySchema = z.strictObject({
-  ...productFields,
-  stockQuantity: integerField(PRODUCT_MESSAGES.stock).pipe(
-    z.number().min(0, PRODUCT_MESSAGES.stock).max(MAX_STOCK, PRODUCT_MESSAGES.stockMax),
-  ),
-});
-export type CreateProductBody = z.infer<typeof createProductBodySchema>;
+/** A checkbox from JSON (boolean) or a form ('true'/'false', 'on', '1'/'0'); missing is false. */
+const formBoolean = z.preprocess(
+  (value) => (typeof value === 'string' ? (FORM_BOOLEANS[value.trim().toLowerCase()] ?? value) : value),
+  z.boolean({ error: PRODUCT_MESSAGES.sellsByWeight }).default(false),
+);
 
-/** POST /product/edit (multipart; a new `image` file replaces the current one). */
-export const editProductBodySchema = z.strictObject({ id: idSchema, ...productFields });
+const barcodeField = nullable(
+  z
+    .string({ error: PRODUCT_MESSAGES.barcode })
+    .trim()
+    .regex(/^\d{8,14}$/, PRODUCT_MESSAGES.barcode)
+    .refine(hasValidCheckDigit, PRODUCT_MESSAGES.barcodeCheckDigit),
+);
+
+const productFields = {
+  name: requiredText(PRODUCT_MESSAGES.name),
+  cuid: requiredText(PRODUCT_MESSAGES.cuid, MAX_CUID).transform(normalizeProductCode),
+  units: requiredText(PRODUCT_MESSAGES.units, MAX_UNITS),
+  price: nullable(pesosField(PRODUCT_MESSAGES.price)),
+  wholesalePrice: nullable(pesosField(PRODUCT_MESSAGES.wholesalePrice)),
+  wholesaleMinQuantity: nullable(
+    quantityField(PRODUCT_MESSAGES.wholesaleMinQuantity, { positive: true, max: MAX_STOCK }),
+  ),
+  barcode: barcodeField,
+  minStock: nullable(quantityField(PRODUCT_MESSAGES.minStock, { max: MAX_STOCK })),
+  sellsByWeight: formBoolean,
+};
+
+type ProductFieldsOutput = {
+  name: string;
+  sellsByWeight: boolean;
+  wholesalePrice: number | null;
+  wholesaleMinQuantity: number | null;
+  stockQuantity?: number;
+};
+
+/**
+ * Rules across fields: wholesale needs both its price and its minimum quantity, and a product
+ * sold by the piece takes whole quantities only (its wholesale minimum and initial stock).
+ */
+function checkProductFields(product: ProductFieldsOutput, ctx: z.RefinementCtx) {
+  if (product.wholesalePrice !== null && product.wholesaleMinQuantity === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: PRODUCT_MESSAGES.wholesaleMinQuantityRequired,
+      path: ['wholesaleMinQuantity'],
+    });
+  }
+  if (product.wholesalePrice === null && product.wholesaleMinQuantity !== null) {
+    ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.wholesalePriceRequired, path: ['wholesalePrice'] });
+  }
+  if (product.sellsByWeight) return;
+  for (const field of ['wholesaleMinQuantity', 'stockQuantity'] as const) {
+    const value = product[field];
+    if (value !== null && value !== undefined && !isWholeQuantity(value)) {
+      ctx.addIssue({ code: 'custom', message: wholeUnitsMessage(product.name), path: [field] });
+    }
+  }
+}
+
+/**
+ * POST /product/create (multipart; the optional image travels as the file field `image`).
+ * Refined across fields: the server extends it with `safeExtend`.
+ */
+export const createProductBodySchema = z
+  .strictObject({
+    ...productFields,
+    stockQuantity: quantityField(PRODUCT_MESSAGES.stock, { max: MAX_STOCK, maxMessage: PRODUCT_MESSAGES.stockMax }),
+  })
+  .superRefine(checkProductFields);
+export type CreateProductBody = z.infer<typeof createProductBodySchema>;
+export type CreateProductInput = z.input<typeof createProductBodySchema>;
+
+/** POST /product/edit (multipart; a new `image` file replaces the current one). Stock is not edited here. */
+export const editProductBodySchema = z.strictObject({ id: idSchema, ...productFields }).superRefine(checkProductFields);
 export type EditProductBody = z.infer<typeof editProductBodySchema>;
+export type EditProductInput = z.input<typeof editProductBodySchema>;
+
+/** GET /product/lookup?code=: a barcode, a product code (any case) or a scale label. */
+export const lookupProductQuerySchema = z.strictObject({
+  code: requiredText('Escanea o escribe un código.', MAX_CUID),
+});
+export type LookupProductQuery = z.input<typeof lookupProductQuerySchema>;
+
+export const lookupProductResponseSchema = z.object({
+  product: productSchema,
+  /** A scale label's weight in the product's unit; null for a barcode or a code. */
+  quantity: z.number().nullable(),
+});
+export type LookupProductResponse = z.infer<typeof lookupProductResponseSchema>;
+
+export function productNotFoundByCodeMessage(code: string): string {
+  return `No hay ningún producto con el código "${code}".`;
+}
 
 function positiveQuantity() {
-  return integerField(PRODUCT_MESSAGES.positiveQuantity).pipe(
-    z.number().min(1, PRODUCT_MESSAGES.positiveQuantity).max(MAX_STOCK_CHANGE, PRODUCT_MESSAGES.quantityMax),
-  );
+  return quantityField(PRODUCT_MESSAGES.positiveQuantity, { positive: true, maxMessage: PRODUCT_MESSAGES.quantityMax });
 }
 
 const noteField = optionalText();
@@ -104,7 +229,9 @@ export type RemoveInventoryBody = z.infer<typeof removeInventoryBodySchema>;
 /** POST /product/adjustInventory: a signed correction (ADJUSTMENT). */
 export const adjustInventoryBodySchema = z.strictObject({
   id: idSchema,
-  stockToAdjust: integerField(PRODUCT_MESSAGES.nonZeroQuantity).pipe(
+  stockToAdjust: decimalField(PRODUCT_MESSAGES.nonZeroQuantity, PRODUCT_MESSAGES.nonZeroQuantity, {
+    signed: true,
+  }).pipe(
     z
       .number()
       .refine((v) => v !== 0, PRODUCT_MESSAGES.nonZeroQuantity)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLocalTimestamp, isYmd } from '../dates.js';
 import { PAYMENT_MODES, PAYMENT_REASONS, RECEIPT_STATES } from '../enums.js';
+import { hasAtMostThreeDecimals } from '../quantities.js';
 import { receiptInputTotalCents } from '../receipts.js';
 import { idSchema, isoDateTimeSchema, MAX_TEXT, pesosSchema } from './common.js';
 
@@ -13,10 +14,11 @@ export const paymentReasonSchema = z.enum(PAYMENT_REASONS);
 export const receiptItemSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
-  quantity: z.number().int(),
-  /** Unit price, pesos. */
+  /** In the product's units, at most three decimals (0.750 kg). */
+  quantity: z.number(),
+  /** Unit price used on the sale (typed, wholesale or the product's), pesos. */
   price: z.number(),
-  /** price × quantity, pesos. */
+  /** price × quantity rounded to the centavo (half away from zero), pesos. */
   total: z.number(),
   /** Name and units as sold. */
   product: z.object({ id: z.number().int(), name: z.string(), units: z.string() }),
@@ -81,17 +83,20 @@ export const MAX_RECEIPT_TOTAL_CENTS = 1_000_000_000;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY = 200;
 
+const QUANTITY_MESSAGE = 'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.';
 const LOCAL_TIMESTAMP_MESSAGE = 'La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.';
 const RECEIPT_DATE_REQUIRED = 'La fecha es obligatoria.';
 
 export const receiptItemInputSchema = z.strictObject({
   productId: idSchema,
+  /** Fractions only for products sold by weight (the server refuses them otherwise, naming the product). */
   quantity: z
-    .number({ error: 'La cantidad debe ser un número entero mayor que 0.' })
-    .int('La cantidad debe ser un número entero mayor que 0.')
-    .positive('La cantidad debe ser un número entero mayor que 0.')
+    .number({ error: QUANTITY_MESSAGE })
+    .positive(QUANTITY_MESSAGE)
+    .refine(hasAtMostThreeDecimals, QUANTITY_MESSAGE)
     .max(MAX_QUANTITY, 'La cantidad es demasiado grande.'),
-  price: pesosSchema.refine((v) => v > 0, 'El precio debe ser mayor que 0.'),
+  /** Optional: without it the product's price applies (pricing.ts linePrice). */
+  price: pesosSchema.refine((v) => v > 0, 'El precio debe ser mayor que 0.').nullish(),
 });
 export type ReceiptItemInput = z.infer<typeof receiptItemInputSchema>;
 
@@ -146,6 +151,8 @@ export const listReceiptsQuerySchema = z
       .optional(),
     /** Opaque, from a previous page's nextCursor. */
     cursor: z.string().max(200).optional(),
+    /** The receipt number (its id): answers that receipt whatever its date, or none. */
+    number: idSchema.optional(),
   })
   .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
     message: 'La fecha inicial no puede ser posterior a la final.',

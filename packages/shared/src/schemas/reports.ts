@@ -27,9 +27,10 @@ export const inventoryLogSchema = z.object({
   productName: z.string(),
   userName: z.string(),
   reason: z.enum(INVENTORY_REASONS),
-  delta: z.number().int(),
-  before: z.number().int(),
-  after: z.number().int(),
+  /** Decimal, at most three decimals, like the stock. */
+  delta: z.number(),
+  before: z.number(),
+  after: z.number(),
   note: z.string().nullable(),
   createdAt: isoDateTimeSchema,
 });
@@ -87,23 +88,26 @@ export const listReportsResponseSchema = z.object({
 export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;
 
 // The snapshot inside a cut's `data` (the rules are in cash-count.ts). Money in pesos with at
-// most two decimals, each computed from integer centavos; quantities in units.
+// most two decimals, each computed from integer centavos; quantities in the product's unit, with at
+// most three decimals, each computed from integer thousandths.
 
 export const cutInventoryRowSchema = z.object({
   productId: z.number().int(),
   cuid: z.string(),
   name: z.string(),
+  /** The product's unit (absent in cuts made before decimal quantities). */
+  unit: z.string().optional(),
   /** Stock before the product's first movement of the day. */
-  initial: z.number().int(),
-  sales: z.number().int(),
+  initial: z.number(),
+  sales: z.number(),
   /** RETURN and REMOVE. */
-  returned: z.number().int(),
-  adds: z.number().int(),
-  merma: z.number().int(),
+  returned: z.number(),
+  adds: z.number(),
+  merma: z.number(),
   /** Signed. */
-  adjustments: z.number().int(),
+  adjustments: z.number(),
   /** Stock after the product's last movement of the day. */
-  final: z.number().int(),
+  final: z.number(),
 });
 export type CutInventoryRow = z.infer<typeof cutInventoryRowSchema>;
 
@@ -111,8 +115,10 @@ export const cutSalesRowSchema = z.object({
   productId: z.number().int(),
   productCuid: z.string(),
   name: z.string(),
-  /** Σ quantity sold at this price in this payment mode. */
-  units: z.number().int(),
+  /** The product's unit (absent in cuts made before decimal quantities). */
+  unit: z.string().optional(),
+  /** Σ quantity sold at this price in this payment mode, in `unit`. */
+  units: z.number(),
   /** Unit price, pesos. */
   price: z.number(),
   /** units × price, pesos. */
@@ -133,7 +139,7 @@ export const cutPendingReceiptSchema = z.object({
       productId: z.number().int(),
       name: z.string(),
       unit: z.string(),
-      quantity: z.number().int(),
+      quantity: z.number(),
       price: z.number(),
       total: z.number(),
     }),
@@ -157,8 +163,15 @@ export const cutPendingReceiptSchema = z.object({
 });
 export type CutPendingReceipt = z.infer<typeof cutPendingReceiptSchema>;
 
+/** Σ quantity sold in one unit: kilograms are never added to pieces. */
+export const cutUnitTotalSchema = z.object({ unit: z.string(), quantity: z.number() });
+export type CutUnitTotal = z.infer<typeof cutUnitTotalSchema>;
+
 export const cutTotalsSchema = z.object({
-  totalUnits: z.number().int(),
+  /** Cuts made before decimal quantities: Σ units of every product (all were pieces then). */
+  totalUnits: z.number().optional(),
+  /** Σ quantity sold per unit, in the order units first appear in the sales rows. */
+  totalQuantities: z.array(cutUnitTotalSchema).optional(),
   totalAmount: z.number(),
   /** Net enabled payments created that day (ADD − REMOVE), pesos. */
   totalPayments: z.number(),

@@ -1,7 +1,7 @@
-import type { InventoryReason } from '@mostrador/shared';
+import { type InventoryReason, wholeUnitsMessage } from '@mostrador/shared';
 import type { Executor } from '../../db/connection.js';
 import type { Actor } from '../../lib/actor.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 
 export interface StockChange {
   productId: number;
@@ -46,6 +46,8 @@ export async function applyStockChanges(
 ): Promise<StockChangeResult[]> {
   const applied: Array<{ change: StockChange; name: string; after: number }> = [];
   for (const change of changes) {
+    // Every product is sold by the piece until the counter-selling migration.
+    if (!Number.isInteger(change.delta)) await refuseFraction(db, change.productId);
     const updated = await db
       .updateTable('products')
       .set((eb) => ({ stockQuantity: eb('stockQuantity', '+', change.delta), updatedAt: now }))
@@ -94,4 +96,10 @@ async function refuse(db: Executor, productId: number): Promise<never> {
     .executeTakeFirst();
   if (!product) throw notFound(`El producto #${productId} no existe.`);
   throw conflict(`Stock insuficiente de "${product.name}": disponible ${product.stockQuantity}.`);
+}
+
+async function refuseFraction(db: Executor, productId: number): Promise<never> {
+  const product = await db.selectFrom('products').select('name').where('id', '=', productId).executeTakeFirst();
+  if (!product) throw notFound(`El producto #${productId} no existe.`);
+  throw badRequest(wholeUnitsMessage(product.name));
 }

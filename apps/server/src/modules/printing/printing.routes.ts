@@ -1,9 +1,28 @@
-import { idParamsSchema, printReceiptBodySchema, printResultSchema, receiptPdfQuerySchema } from '@mostrador/shared';
+import {
+  idParamsSchema,
+  printingSettingsSchema,
+  printReceiptBodySchema,
+  printResultSchema,
+  receiptPdfQuerySchema,
+} from '@mostrador/shared';
 import { pdfResponse } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const printingRoutes: RoutesPlugin = async (app) => {
   const { printing } = app.services;
+
+  app.get(
+    '/printing/settings',
+    {
+      config: { operation: 'printing/settings' },
+      schema: {
+        summary: 'Cómo imprimir el ticket al vender',
+        tags: ['printing'],
+        response: { 200: printingSettingsSchema },
+      },
+    },
+    () => printing.settings(),
+  );
 
   // The body carries the whole receipt the web app has; only its id is used, and the receipt is
   // printed as the database holds it. A printer that refuses the connection answers 502, one

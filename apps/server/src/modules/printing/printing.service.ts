@@ -1,4 +1,4 @@
-import { type PrintResult, type Receipt, receiptPdfPath } from '@mostrador/shared';
+import { type PrintingSettings, type PrintResult, type Receipt, receiptPdfPath } from '@mostrador/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
@@ -20,7 +20,13 @@ export const PRINT_MESSAGES = {
 
 export type PrintingConfig = Pick<
   Config,
-  'PRINTER_URL' | 'PRINTER_TIMEOUT_MS' | 'BUSINESS_NAME' | 'BUSINESS_DETAILS' | 'RECEIPT_FOOTER' | 'PAPER_WIDTH_MM'
+  | 'PRINTER_URL'
+  | 'PRINTER_TIMEOUT_MS'
+  | 'BUSINESS_NAME'
+  | 'BUSINESS_DETAILS'
+  | 'RECEIPT_FOOTER'
+  | 'PAPER_WIDTH_MM'
+  | 'TICKET_PDF_FALLBACK'
 >;
 
 export interface PrintingDeps {
@@ -46,6 +52,11 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
   }
 
   return {
+    /** How the counter prints right after a sale. */
+    settings(): PrintingSettings {
+      return { printerConfigured: printer !== null, pdfTicketFallback: config.TICKET_PDF_FALLBACK };
+    },
+
     hasPrinter: printer !== null,
 
     /** POST /api/printReceipt. */

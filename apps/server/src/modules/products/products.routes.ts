@@ -4,6 +4,8 @@ import {
   adjustInventoryBodySchema,
   createProductBodySchema,
   editProductBodySchema,
+  lookupProductQuerySchema,
+  lookupProductResponseSchema,
   MAX_IMAGE_BYTES,
   productListResponseSchema,
   productSchema,
@@ -21,8 +23,8 @@ const imageField = z
   .optional()
   .meta({ type: 'string', format: 'binary', description: 'JPEG, PNG o WebP de hasta 5 MB.' });
 
-const createRequestSchema = createProductBodySchema.extend({ image: imageField });
-const editRequestSchema = editProductBodySchema.extend({ image: imageField });
+const createRequestSchema = createProductBodySchema.safeExtend({ image: imageField });
+const editRequestSchema = editProductBodySchema.safeExtend({ image: imageField });
 
 const productsRoutes: RoutesPlugin = async (app) => {
   const { products } = app.services;
@@ -38,6 +40,21 @@ const productsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async () => ({ products: await products.list() }),
+  );
+
+  app.get(
+    '/product/lookup',
+    {
+      config: { operation: 'product/lookup' },
+      schema: {
+        summary: 'Buscar un producto por código de barras, código o etiqueta de báscula',
+        tags: ['products'],
+        errors: [404],
+        querystring: lookupProductQuerySchema,
+        response: { 200: lookupProductResponseSchema },
+      },
+    },
+    (request) => products.lookup(request.query.code),
   );
 
   app.post(
@@ -91,7 +108,7 @@ const productsRoutes: RoutesPlugin = async (app) => {
   // only in this scope.
   const withImages: RoutesPlugin = async (scope) => {
     await scope.register(fastifyMultipart, {
-      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 16, parts: 17, fieldSize: 10_000 },
     });
     scope.addHook('preValidation', readImageForm);
 

@@ -4,8 +4,10 @@ import {
   type CreateProductBody,
   type EditProductBody,
   type InventoryReason,
+  type LookupProductResponse,
   MAX_STOCK,
   type Product,
+  productNotFoundByCodeMessage,
   type RemoveInventoryBody,
   toIso,
 } from '@mostrador/shared';
@@ -37,6 +39,13 @@ export function toProduct(row: ProductRow): Product {
     cuid: row.cuid,
     units: row.units,
     stockQuantity: row.stockQuantity,
+    // Until the counter-selling migration adds them: no prices, no barcode, sold by the piece.
+    price: null,
+    wholesalePrice: null,
+    wholesaleMinQuantity: null,
+    barcode: null,
+    minStock: null,
+    sellsByWeight: false,
     imageUrl: imageUrlOf(row.imagePath),
     createdAt: toIso(row.createdAt),
   };
@@ -80,6 +89,13 @@ export function createProductsService({ db, transact, clock, uploadDir }: Produc
   return {
     async list(): Promise<Product[]> {
       return (await q.listProducts(db)).map(toProduct);
+    },
+
+    /** The product a scanned or typed code names. */
+    async lookup(code: string): Promise<LookupProductResponse> {
+      const found = await q.findProductByCuid(db, code);
+      if (!found) throw notFound(productNotFoundByCodeMessage(code));
+      return { product: await readProduct(db, found.id), quantity: null };
     },
 
     async create(input: CreateProductBody, image: ImageUpload | undefined, user: Actor): Promise<Product> {

@@ -6,7 +6,9 @@ import {
   type listReceiptsQuerySchema,
   localTimestampToEpoch,
   MANUAL_PAYMENT_NOTE,
+  missingPriceMessage,
   pesosToCents,
+  quantityProblem,
   type Receipt,
   RECEIPT_PAGE_SIZE_DEFAULT,
   type ReceiptState,
@@ -94,11 +96,13 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
       }
     }
 
-    const items = body.items.map((item) => ({
-      productId: item.productId,
-      quantity: item.quantity,
-      priceCents: pesosToCents(item.price),
-    }));
+    const items = body.items.map((item) => {
+      const product = products.get(item.productId)!;
+      const problem = quantityProblem({ name: product.name, sellsByWeight: false }, item.quantity);
+      if (problem) throw badRequest(problem);
+      if (item.price == null) throw badRequest(missingPriceMessage(product.name));
+      return { productId: item.productId, quantity: item.quantity, priceCents: pesosToCents(item.price) };
+    });
     const { totalCents } = totalsFromCents(items, []);
     const receipt = await q.insertReceiptRow(trx, {
       state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',

@@ -226,7 +226,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         { label: '', width: 150, align: 'right' },
       ],
       [
-        [T.totalUnits, integer.format(cut.totals.totalUnits)],
+        [T.totalUnits, integer.format(cut.totals.totalUnits ?? 0)],
         [T.totalAmount, money(cut.totals.totalAmount)],
         [T.totalPayments, money(cut.totals.totalPayments)],
         [T.totalDue, money(cut.totals.totalDue)],

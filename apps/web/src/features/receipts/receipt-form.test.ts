@@ -104,12 +104,12 @@ describe('form rules: the shared contract plus what only the form knows', () => 
     expect(errorsOf(values({ items: [] }))).toEqual({ items: 'Agrega al menos un producto.' });
   });
 
-  it('need a whole quantity above 0 and a price above 0 on every enabled row', () => {
+  it('need a quantity above 0 (three decimals at most) and a price above 0 on every enabled row', () => {
     const errors = errorsOf(
       values({
         items: [
           row({ quantity: 0 }),
-          row({ quantity: 1.5 }),
+          row({ quantity: 1.0005 }),
           row({ quantity: -2 }),
           row({ quantity: '' }),
           row({ price: 0 }),
@@ -120,7 +120,7 @@ describe('form rules: the shared contract plus what only the form knows', () => 
         ],
       }),
     );
-    const quantity = 'La cantidad debe ser un número entero mayor que 0.';
+    const quantity = 'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.';
     const price = 'El precio debe ser mayor que 0.';
     expect(errors).toEqual({
       'items.0.quantity': quantity,
@@ -157,7 +157,7 @@ describe('form rules: the shared contract plus what only the form knows', () => 
     expect(errorsOf(values({ paymentMode: 'Credit', date: '', items: [row({ quantity: 0 })] }))).toEqual({
       clientId: CREDIT_NEEDS_CLIENT,
       date: 'La fecha es obligatoria.',
-      'items.0.quantity': 'La cantidad debe ser un número entero mayor que 0.',
+      'items.0.quantity': 'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.',
     });
   });
 
@@ -196,7 +196,8 @@ describe('totals (integer centavos)', () => {
     expect(lineTotalCents({ quantity: 3, price: 0.1 })).toBe(30);
     expect(lineTotalCents({ quantity: 7, price: 19.99 })).toBe(13993);
     expect(lineTotalCents({ quantity: '', price: 5 })).toBe(0);
-    expect(lineTotalCents({ quantity: 1.5, price: 5 })).toBe(0);
+    expect(lineTotalCents({ quantity: 1.0005, price: 5 })).toBe(0);
+    expect(lineTotalCents({ quantity: 0.755, price: 89.9 })).toBe(6787);
     expect(
       formTotalCents({
         items: [

@@ -117,7 +117,7 @@ const asNumber = (value: number | string): number | null =>
 export function lineTotalCents(item: Pick<ReceiptFormItem, 'quantity' | 'price'>): number {
   const quantity = receiptItemInputSchema.shape.quantity.safeParse(item.quantity);
   const price = receiptItemInputSchema.shape.price.safeParse(item.price);
-  if (!quantity.success || !price.success) return 0;
+  if (!quantity.success || !price.success || price.data == null) return 0;
   return totalsFromCents([{ quantity: quantity.data, priceCents: pesosToCents(price.data) }], []).totalCents;
 }
 

@@ -18,6 +18,12 @@ const product = (id: number, name: string, cuid = `P-${id}`, units = 'piezas'): 
   cuid,
   units,
   stockQuantity: 5,
+  price: null,
+  wholesalePrice: null,
+  wholesaleMinQuantity: null,
+  barcode: null,
+  minStock: null,
+  sellsByWeight: false,
   imageUrl: null,
   createdAt: '2026-11-21T00:00:00.000Z',
 });

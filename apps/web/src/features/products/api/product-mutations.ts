@@ -11,9 +11,10 @@ import { api } from '../../../lib/api';
 import { productKeys } from './keys';
 
 /** Create and edit are multipart: the fields as text plus the optional `image` file. */
-function toFormData(fields: Record<string, string | number>, image: File | null) {
+function toFormData(fields: Record<string, string | number | boolean | null>, image: File | null) {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  // A blank field is an empty value (null) on the server.
+  for (const [key, value] of Object.entries(fields)) form.append(key, value === null ? '' : String(value));
   if (image) form.append('image', image, image.name);
   return form;
 }

@@ -160,7 +160,7 @@ function PendingSection({ cut }: { cut: CutData }) {
 function TotalsSection({ cut }: { cut: CutData }) {
   const { totals } = cut;
   const items = [
-    { label: t.totals.totalUnits, value: units.format(totals.totalUnits) },
+    { label: t.totals.totalUnits, value: units.format(totals.totalUnits ?? 0) },
     { label: t.totals.totalAmount, value: money(totals.totalAmount) },
     { label: t.totals.totalPayments, value: money(totals.totalPayments) },
     { label: t.totals.totalDue, value: money(totals.totalDue) },

@@ -1,0 +1,58 @@
+// The price of a sale line: the counter, the receipt form and the server all ask here.
+import { pesosToCents } from './money.js';
+import { toMilli } from './quantities.js';
+
+export interface PricedProduct {
+  name: string;
+  /** Precio de venta, pesos. */
+  price: number | null;
+  /** Precio de mayoreo, pesos; applies from wholesaleMinQuantity up. */
+  wholesalePrice: number | null;
+  wholesaleMinQuantity: number | null;
+}
+
+export type PriceSource = 'typed' | 'wholesale' | 'regular';
+
+export interface LinePrice {
+  /** Unit price, pesos. */
+  price: number;
+  source: PriceSource;
+}
+
+/**
+ * A typed price wins; else the wholesale price when the quantity reaches the wholesale minimum;
+ * else the product's price; null when there is none (missingPriceMessage says so).
+ */
+export function linePrice(product: PricedProduct, quantity: number, typedPrice?: number | null): LinePrice | null {
+  if (typedPrice !== undefined && typedPrice !== null) return { price: typedPrice, source: 'typed' };
+  if (
+    product.wholesalePrice !== null &&
+    product.wholesaleMinQuantity !== null &&
+    toMilli(quantity) >= toMilli(product.wholesaleMinQuantity)
+  ) {
+    return { price: product.wholesalePrice, source: 'wholesale' };
+  }
+  if (product.price !== null) return { price: product.price, source: 'regular' };
+  return null;
+}
+
+export function missingPriceMessage(productName: string): string {
+  return `El producto "${productName}" no tiene precio de venta; escribe el precio.`;
+}
+
+/**
+ * price × quantity in centavos, rounded half away from zero (a cent and a half is two cents):
+ * $89.90 × 0.755 kg = 6787.45 → $67.87. Computed in BigInt so no product of the two loses a digit.
+ */
+export function lineTotalCents(priceCents: number, quantityMilli: number): number {
+  const product = BigInt(priceCents) * BigInt(quantityMilli);
+  const negative = product < 0n;
+  const magnitude = negative ? -product : product;
+  const rounded = (magnitude + 500n) / 1000n;
+  return Number(negative ? -rounded : rounded);
+}
+
+/** The same rule over pesos and a decimal quantity as the API carries them. */
+export function lineTotalFromPesos(price: number, quantity: number): number {
+  return lineTotalCents(pesosToCents(price), toMilli(quantity));
+}
