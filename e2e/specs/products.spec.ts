@@ -47,7 +47,7 @@ test.describe('Products as Admin', () => {
     await expect(create.getByText('Código del producto es requerido')).toBeVisible();
     await expect(create.getByText('Unidades del producto son requeridas')).toBeVisible();
     await create.getByLabel('Nombre').fill(name);
-    await create.getByLabel('Código').fill(cuid);
+    await create.getByLabel('Código', { exact: true }).fill(cuid);
     await create.getByLabel('Unidades').fill('pza');
     await create.getByLabel('Stock inicial').fill('20');
     await create.locator('input[type="file"]').setInputFiles(IMAGE);
@@ -163,7 +163,7 @@ test.describe('Products as Admin', () => {
     await page.keyboard.press('Control+k');
     const create = page.getByRole('dialog', { name: 'Crear producto' });
     await create.getByLabel('Nombre').fill(`Otro ${id}`);
-    await create.getByLabel('Código').fill(existing.cuid);
+    await create.getByLabel('Código', { exact: true }).fill(existing.cuid);
     await create.getByLabel('Unidades').fill('pza');
     await create.getByLabel('Stock inicial').fill('');
     await create.getByRole('button', { name: 'Crear producto' }).click();

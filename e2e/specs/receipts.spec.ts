@@ -124,6 +124,10 @@ test.describe('Receipts as Admin', () => {
     await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
     await expect(row.getByText('Existencia: 14 pza')).toBeVisible();
     await form.getByRole('button', { name: 'Cancelar' }).click();
+    await page
+      .getByRole('dialog', { name: '¿Descartar la remisión?' })
+      .getByRole('button', { name: 'Descartar' })
+      .click();
     await expect(form).toBeHidden();
   });
 
@@ -165,11 +169,25 @@ test.describe('Receipts as Admin', () => {
 
     await form.getByRole('button', { name: 'Crear remisión' }).click();
     await expect(row.getByText('Selecciona un producto.')).toBeVisible();
-    await expect(row.getByText('El precio debe ser mayor que 0.')).toBeVisible();
 
+    // A product without its own price needs one typed; a fraction of a piece is refused by name.
     await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
-    await row.getByLabel('Cantidad').fill('0');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(
+      row.getByText(`El producto "${product.name}" no tiene precio de venta; escribe el precio.`),
+    ).toBeVisible();
+    // Typed in either notation: '1,5' is 1.5, not 15.
+    await row.getByLabel('Cantidad').fill('');
+    await row.getByLabel('Cantidad').pressSequentially('1,5');
+    await expect(row.getByLabel('Cantidad')).toHaveValue('1.5');
     await row.getByLabel('Precio').fill('10');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(
+      row.getByText(
+        `El producto "${product.name}" se vende por piezas completas; la cantidad no puede tener decimales.`,
+      ),
+    ).toBeVisible();
+    await row.getByLabel('Cantidad').fill('0');
     await form.getByRole('button', { name: 'Crear remisión' }).click();
     await expect(row.getByText('La cantidad debe ser un número mayor que 0, con hasta 3 decimales.')).toBeVisible();
 

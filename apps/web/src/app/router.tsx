@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: 'users', ...page(() => import('./routes/UsersPage'), 'users') },
           { path: 'assistant', ...page(() => import('./routes/AssistantPage'), 'assistant') },
           { path: 'dashboard', ...page(() => import('./routes/DashboardPage')) },
+          { path: 'vender', ...page(() => import('./routes/CounterPage'), 'counter') },
         ],
       },
     ],

@@ -3,6 +3,7 @@ import { assistant } from './es/assistant';
 import { auth } from './es/auth';
 import { clients } from './es/clients';
 import { common } from './es/common';
+import { counter } from './es/counter';
 import { access, layout } from './es/layout';
 import { printing } from './es/printing';
 import { products } from './es/products';
@@ -22,4 +23,5 @@ export const es = {
   printing,
   reports,
   assistant,
+  counter,
 } as const;

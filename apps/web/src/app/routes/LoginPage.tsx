@@ -1,13 +1,14 @@
 import { BackgroundImage, Card, Center, Stack, Text, Title } from '@mantine/core';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { es } from '../../i18n/es';
+import { homePathFor } from '../layout/nav-items';
 
 export default function LoginPage() {
-  const { isAuthenticated } = useAuth();
-  const navigate = useNavigate();
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  const { isAuthenticated, role } = useAuth();
+  // Signing in re-renders this page as signed in, which sends the user to their first page.
+  if (isAuthenticated) return <Navigate to={homePathFor(role)} replace />;
 
   return (
     <BackgroundImage src="/login-bg.svg" mih="100vh">
@@ -22,7 +23,7 @@ export default function LoginPage() {
                 {es.auth.subtitle}
               </Text>
             </Stack>
-            <LoginForm onSuccess={() => void navigate('/', { replace: true })} />
+            <LoginForm />
           </Stack>
         </Card>
       </Center>

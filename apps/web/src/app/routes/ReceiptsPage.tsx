@@ -15,6 +15,7 @@ import { useClients } from '../../features/clients/api/clients';
 import { useReceiptList } from '../../features/receipts/api/list-receipts';
 import { ActiveFilters } from '../../features/receipts/components/ActiveFilters';
 import { ReceiptFilters } from '../../features/receipts/components/ReceiptFilters';
+import { ReceiptNumberSearch } from '../../features/receipts/components/ReceiptNumberSearch';
 import {
   ReceiptList,
   ReceiptListEmpty,
@@ -98,6 +99,7 @@ export default function ReceiptsPage() {
         subtitle={<span data-testid="receipts-today">{formatLongDate(businessDayBounds(today).start)}</span>}
         actions={
           <>
+            <ReceiptNumberSearch />
             <Button variant="default" leftSection={<IconCalendarEvent size={18} />} onClick={resetDates}>
               {t.today}
             </Button>

@@ -6,6 +6,7 @@ export const layout = {
     clients: 'Clientes',
     users: 'Usuarios',
     assistant: 'Asistente',
+    counter: 'Vender',
   },
   toggleFullscreen: 'Pantalla completa',
   toggleColorScheme: 'Cambiar tema claro/oscuro',

@@ -10,6 +10,14 @@ export const receipts = {
   newReceipt: 'Nueva Remisión',
   shortcutsHint: 'Ctrl/⌘ + K: nueva remisión · Ctrl/⌘ + F: buscar',
 
+  byNumber: {
+    label: 'Buscar remisión por número',
+    placeholder: 'Remisión #',
+    submit: 'Buscar remisión',
+    notFound: (n: number) => `No existe la remisión #${n}.`,
+    failed: 'No se pudo buscar la remisión.',
+  },
+
   tiles: { Paid: 'Pagadas', Pending: 'Pendientes', Cancelled: 'Canceladas' },
   tileFilterHint: 'Mostrar solo estas',
 
@@ -95,7 +103,8 @@ export const receipts = {
     quantity: 'Cantidad',
     price: 'Precio',
     lineTotal: 'Importe',
-    stock: (n: number, units: string) => `Existencia: ${n.toLocaleString('es-MX')} ${units}`,
+    stock: (quantity: string) => `Existencia: ${quantity}`,
+    wholesale: 'Precio de mayoreo',
     addItem: 'Agregar producto',
     removeItem: 'Quitar producto',
     grandTotal: 'Total',

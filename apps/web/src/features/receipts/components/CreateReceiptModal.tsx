@@ -30,7 +30,7 @@ import {
   type ReceiptPrefill,
   toCreateReceiptBody,
 } from '../receipt-form';
-import { accentInsensitiveFilter } from './options-filter';
+import { accentInsensitiveFilter } from '../../../lib/options-filter';
 import { ReceiptItemRow } from './ReceiptItemRow';
 import { useSubmitReceipt } from './useSubmitReceipt';
 
@@ -132,7 +132,7 @@ function CreateReceiptForm({
 
   const creditWithoutClient = values.paymentMode === 'Credit' && !isRealClient(values.clientId);
   const flagged = values.items.some((item) => item.isEnabled && item.needsReview);
-  const totalCents = formTotalCents(values);
+  const totalCents = formTotalCents(values, productById);
 
   const setPaymentMode = (mode: PaymentMode) => {
     form.setFieldValue('paymentMode', mode);
@@ -152,7 +152,7 @@ function CreateReceiptForm({
     if (sale.isPending) return;
     const current = form.getValues();
     const knownClients = clients.data ? new Set(clientList.map((c) => c.id)) : undefined;
-    const validate = schemaResolver(receiptFormSchema(new Set(productById.keys()), knownClients), { sync: true });
+    const validate = schemaResolver(receiptFormSchema(productById, knownClients), { sync: true });
     const errors = validate(current);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) sale.submit(toCreateReceiptBody(current));
@@ -228,7 +228,7 @@ function CreateReceiptForm({
                 form={form}
                 index={index}
                 productOptions={productOptions}
-                product={item.productId ? productById.get(Number(item.productId)) : undefined}
+                productById={productById}
                 productsLoaded={products.isSuccess}
                 autoFocus={index === 0 && !prefill}
                 focusOnMount={item.key === focusRowKey}

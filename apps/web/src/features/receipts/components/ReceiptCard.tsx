@@ -17,6 +17,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   formatDateTime,
   formatPayment,
+  formatQuantity,
   formatTotal,
   meetsRequirement,
   PAYMENT_MODE_LABELS,
@@ -118,10 +119,10 @@ export const ReceiptCard = memo(function ReceiptCard({
               <Table.Tr key={item.id}>
                 <Table.Td>{item.product.name}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {item.quantity.toLocaleString('es-MX')} {item.product.units}
+                  {formatQuantity(item.quantity, item.product.units)}
                 </Table.Td>
                 <Table.Td ta="right">{formatPayment(pesosToCents(item.price))}</Table.Td>
-                <Table.Td ta="right">{formatTotal(pesosToCents(item.price) * item.quantity)}</Table.Td>
+                <Table.Td ta="right">{formatTotal(pesosToCents(item.total))}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

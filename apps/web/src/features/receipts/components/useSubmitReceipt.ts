@@ -3,7 +3,8 @@ import { useRef } from 'react';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { handleCreatedPrintResult } from '../../printing';
-import { newIdempotencyKey, useCreateReceipt } from '../api/create-receipt';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useCreateReceipt } from '../api/create-receipt';
 import type { ReceiptFormBody } from '../receipt-form';
 import { rememberPrices } from './ReceiptItemRow';
 
