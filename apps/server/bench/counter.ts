@@ -189,6 +189,8 @@ async function main() {
       });
       try {
         const context = await browser.newContext({
+          // The probe's waits are page expressions, which the app's CSP (no eval) would refuse.
+          bypassCSP: true,
           locale: 'es-MX',
           timezoneId: 'America/Monterrey',
           viewport: { width: 1366, height: 768 },

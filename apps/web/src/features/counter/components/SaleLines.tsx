@@ -22,7 +22,10 @@ export function SaleLines({
   onSelect: (index: number) => void;
 }) {
   const selectedRow = useRef<HTMLTableRowElement>(null);
-  useEffect(() => selectedRow.current?.scrollIntoView({ block: 'nearest' }), [selected, lines.length]);
+  // Braces matter: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    void selectedRow.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected, lines.length]);
 
   if (!lines.length) {
     return (

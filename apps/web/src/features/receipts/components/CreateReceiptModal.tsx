@@ -108,7 +108,9 @@ function CreateReceiptForm({
   const values = form.getValues();
   // The assistant's receipt counts as work to keep even before it is edited.
   const touched = prefill !== null || form.isDirty();
-  useEffect(() => onTouched(touched), [onTouched, touched]);
+  useEffect(() => {
+    onTouched(touched);
+  }, [onTouched, touched]);
   const [focusRowKey, setFocusRowKey] = useState<string | null>(null);
 
   const productList = useMemo(() => products.data ?? [], [products.data]);
