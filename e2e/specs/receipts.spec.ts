@@ -40,6 +40,13 @@ async function createdReceiptId(page: Page) {
   return Number((await toast.textContent())!.match(/#(\d+)/)![1]);
 }
 
+/** The selected text of the focused field. */
+const selectedText = (page: Page) =>
+  page.evaluate(() => {
+    const input = document.activeElement as HTMLInputElement | null;
+    return input?.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0) ?? '';
+  });
+
 const cardOf = (page: Page, id: number) => page.getByRole('article', { name: `Remisión #${id}` });
 const menuOf = (card: Locator, id: number) => card.getByRole('button', { name: `Acciones de la remisión #${id}` });
 const stateOf = (card: Locator) => card.locator('[data-state]').first();
@@ -238,6 +245,7 @@ test.describe('Receipts as Admin', () => {
     // Tab goes to 'Cantidad' with its 1 selected: typing 3 gives 3, not 13; the price likewise.
     await page.keyboard.press('Tab');
     await expect(row.getByLabel('Cantidad')).toBeFocused();
+    await expect.poll(() => selectedText(page)).toBe('1');
     await page.keyboard.type('3');
     await expect(row.getByLabel('Cantidad')).toHaveValue('3');
     await page.keyboard.press('Tab');
@@ -491,6 +499,27 @@ test.describe('Receipt list', () => {
         `${MONTHS[Number(today.ymd.slice(5, 7)) - 1]} ${Number(today.ymd.slice(8))}, ${today.ymd.slice(0, 4)}`,
       ),
     );
+  });
+
+  test('finds a receipt by its number whatever its date, and says when there is none', async ({ page, seed }) => {
+    const product = await seed.product({ stock: 5 });
+    const old = await seed.receipt({
+      paymentMode: 'Cash',
+      items: [{ productId: product.id, quantity: 1, price: 40 }],
+      date: daysAgo(40).at,
+      printReceipt: false,
+    });
+    await page.goto('/receipts');
+    const byNumber = page.getByRole('textbox', { name: 'Buscar remisión por número' });
+    await byNumber.fill(String(old.id));
+    await byNumber.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/receipts/${old.id}$`));
+    await expect(cardOf(page, old.id).getByTestId('receipt-total')).toHaveText('$40');
+
+    await page.goto('/receipts');
+    await byNumber.fill('99999999');
+    await byNumber.press('Enter');
+    await expect(page.getByText('No existe la remisión #99999999.')).toBeVisible();
   });
 
   test('counts the whole filtered set while showing it a page at a time', async ({ page, seed }) => {
