@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { businessDayBounds, businessToday, dayjs } from '@mostrador/shared';
+import { businessDayBounds, businessToday, dayjs, MILLI_PER_UNIT, productCodeKey } from '@mostrador/shared';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { hashPassword } from '../src/lib/password.js';
@@ -24,6 +24,14 @@ export const BENCH_USERS = [
   { email: 'vendedor2@bench.mx', name: 'Vendedor Dos', role: 'Seller' },
   { email: 'vendedor3@bench.mx', name: 'Vendedor Tres', role: 'Seller' },
 ] as const;
+
+/** Product n's EAN-13 barcode: 750 (Mexico), n in nine digits, the check digit. */
+export function benchBarcode(productId: number): string {
+  const body = `750${String(productId).padStart(9, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
+  return body + String((10 - (sum % 10)) % 10);
+}
 
 export interface GenerateOptions {
   /** sqlite:<file> or postgres://… (an empty, or not yet migrated, database). */
@@ -77,8 +85,20 @@ const T = {
   ),
   products: spec(
     'products',
-    ['id', 'cuid', 'name', 'units', 'stock_quantity', 'image_path', 'created_at', 'updated_at'],
-    ['int', 'text', 'text', 'text', 'int', 'text', 'bigint', 'bigint'],
+    [
+      'id',
+      'cuid',
+      'cuid_key',
+      'barcode',
+      'name',
+      'units',
+      'stock_milli',
+      'price_cents',
+      'image_path',
+      'created_at',
+      'updated_at',
+    ],
+    ['int', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint', 'text', 'bigint', 'bigint'],
   ),
   clients: spec(
     'clients',
@@ -92,8 +112,8 @@ const T = {
   ),
   items: spec(
     'receipt_items',
-    ['id', 'receipt_id', 'product_id', 'product_name', 'units', 'quantity', 'price_cents'],
-    ['int', 'int', 'int', 'text', 'text', 'int', 'int'],
+    ['id', 'receipt_id', 'product_id', 'product_name', 'units', 'quantity_milli', 'price_cents'],
+    ['int', 'int', 'int', 'text', 'text', 'bigint', 'int'],
   ),
   payments: spec(
     'payments',
@@ -119,15 +139,15 @@ const T = {
       'receipt_id',
       'user_id',
       'reason',
-      'delta',
-      'stock_before',
-      'stock_after',
+      'delta_milli',
+      'stock_before_milli',
+      'stock_after_milli',
       'product_name',
       'user_name',
       'note',
       'created_at',
     ],
-    ['int', 'int', 'int', 'int', 'text', 'int', 'int', 'int', 'text', 'text', 'text', 'bigint'],
+    ['int', 'int', 'int', 'int', 'text', 'bigint', 'bigint', 'bigint', 'text', 'text', 'text', 'bigint'],
   ),
 };
 const LOADED_TABLES = ['users', 'products', 'clients', 'receipts', 'receipt_items', 'payments', 'inventory_logs'];
@@ -366,9 +386,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       receiptId,
       userId,
       reason,
-      delta,
-      before,
-      product.stock,
+      delta * MILLI_PER_UNIT,
+      before * MILLI_PER_UNIT,
+      product.stock * MILLI_PER_UNIT,
       product.name,
       userName(userId),
       note,
@@ -376,7 +396,19 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     ]);
   };
   for (const product of products) {
-    await out.add(T.products, [product.id, product.cuid, product.name, product.units, 0, null, start, start]);
+    await out.add(T.products, [
+      product.id,
+      product.cuid,
+      productCodeKey(product.cuid),
+      benchBarcode(product.id),
+      product.name,
+      product.units,
+      0,
+      product.priceCents,
+      null,
+      start,
+      start,
+    ]);
   }
   for (const product of products) await addLog(product, 'ADD', 500, start, 1, null, 'Inventario inicial');
 
@@ -459,7 +491,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     // Items as sent; stock moves once per product, in ascending id order (as the service does).
     const perProduct = new Map<Product, number>();
     for (const { product, quantity } of sold) {
-      await out.add(T.items, [++itemId, r, product.id, product.name, product.units, quantity, product.priceCents]);
+      await out.add(T.items, [
+        ++itemId,
+        r,
+        product.id,
+        product.name,
+        product.units,
+        quantity * MILLI_PER_UNIT,
+        product.priceCents,
+      ]);
       perProduct.set(product, (perProduct.get(product) ?? 0) + quantity);
     }
     const moved = [...perProduct].sort(([a], [b]) => a.id - b.id);
@@ -502,7 +542,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const chunk = products.slice(i, i + 500);
     await db.db.transaction().execute(async (trx) => {
       for (const p of chunk)
-        await trx.updateTable('products').set({ stockQuantity: p.stock }).where('id', '=', p.id).execute();
+        await trx
+          .updateTable('products')
+          .set({ stockMilli: p.stock * MILLI_PER_UNIT })
+          .where('id', '=', p.id)
+          .execute();
     });
   }
   await db.close();

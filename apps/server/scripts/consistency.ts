@@ -4,11 +4,11 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../src/db/schema.js';
 
 export interface ConsistencyReport {
-  /** Products whose stock differs from the sum of their inventory-log deltas. */
+  /** Products whose stock differs from the sum of their inventory-log deltas (thousandths). */
   stockMismatches: Array<{ id: number; stock: number; logs: number }>;
   /** Logs that do not chain: after ≠ before + delta, or before ≠ the previous log's after. */
   brokenChains: number[];
-  /** Receipts whose total differs from Σ price × quantity of their items, or without items. */
+  /** Receipts whose total differs from Σ price × quantity of their items (each line rounded), or without items. */
   badTotals: number[];
   /** Receipts whose stock moves (SALE and RETURN logs) do not match their items and state. */
   badStockMoves: number[];
@@ -20,23 +20,24 @@ const ids = (rows: Array<{ id: number | string }>) => rows.map((row) => Number(r
 
 export async function checkConsistency(db: Kysely<DB>, limit = 20): Promise<ConsistencyReport> {
   const stock = await sql<{ id: number; stock: number; logs: number }>`
-    SELECT p.id AS id, p.stock_quantity AS stock, COALESCE(l.total, 0) AS logs
-    FROM products p LEFT JOIN (SELECT product_id, SUM(delta) AS total FROM inventory_logs GROUP BY product_id) l
+    SELECT p.id AS id, p.stock_milli AS stock, COALESCE(l.total, 0) AS logs
+    FROM products p LEFT JOIN (SELECT product_id, SUM(delta_milli) AS total FROM inventory_logs GROUP BY product_id) l
       ON l.product_id = p.id
-    WHERE p.stock_quantity <> COALESCE(l.total, 0)
+    WHERE p.stock_milli <> COALESCE(l.total, 0)
     ORDER BY p.id LIMIT ${limit}`.execute(db);
 
   const chains = await sql<{ id: number }>`
     SELECT id FROM (
-      SELECT id, delta, stock_before, stock_after,
-             LAG(stock_after) OVER (PARTITION BY product_id ORDER BY id) AS previous
+      SELECT id, delta_milli, stock_before_milli, stock_after_milli,
+             LAG(stock_after_milli) OVER (PARTITION BY product_id ORDER BY id) AS previous
       FROM inventory_logs) chained
-    WHERE stock_after <> stock_before + delta OR stock_before <> COALESCE(previous, 0)
+    WHERE stock_after_milli <> stock_before_milli + delta_milli OR stock_before_milli <> COALESCE(previous, 0)
     ORDER BY id LIMIT ${limit}`.execute(db);
 
   const totals = await sql<{ id: number }>`
     SELECT r.id AS id FROM receipts r
-    LEFT JOIN (SELECT receipt_id, SUM(quantity * price_cents) AS total FROM receipt_items GROUP BY receipt_id) i
+    LEFT JOIN (SELECT receipt_id, SUM((CAST(price_cents AS BIGINT) * quantity_milli + 500) / 1000) AS total
+      FROM receipt_items GROUP BY receipt_id) i
       ON i.receipt_id = r.id
     WHERE i.total IS NULL OR r.total_cents <> i.total
     ORDER BY r.id LIMIT ${limit}`.execute(db);
@@ -44,11 +45,11 @@ export async function checkConsistency(db: Kysely<DB>, limit = 20): Promise<Cons
   // Σ SALE deltas = −Σ quantities; a cancelled receipt also has RETURN deltas = +Σ quantities.
   const moves = await sql<{ id: number }>`
     SELECT r.id AS id FROM receipts r
-    JOIN (SELECT receipt_id, SUM(quantity) AS units FROM receipt_items GROUP BY receipt_id) i ON i.receipt_id = r.id
+    JOIN (SELECT receipt_id, SUM(quantity_milli) AS units FROM receipt_items GROUP BY receipt_id) i ON i.receipt_id = r.id
     LEFT JOIN (
       SELECT receipt_id,
-             SUM(CASE WHEN reason = 'SALE' THEN delta ELSE 0 END) AS sold,
-             SUM(CASE WHEN reason = 'RETURN' THEN delta ELSE 0 END) AS returned
+             SUM(CASE WHEN reason = 'SALE' THEN delta_milli ELSE 0 END) AS sold,
+             SUM(CASE WHEN reason = 'RETURN' THEN delta_milli ELSE 0 END) AS returned
       FROM inventory_logs WHERE receipt_id IS NOT NULL GROUP BY receipt_id) l ON l.receipt_id = r.id
     WHERE COALESCE(l.sold, 0) <> -i.units
        OR COALESCE(l.returned, 0) <> CASE WHEN r.state = 'Cancelled' THEN i.units ELSE 0 END

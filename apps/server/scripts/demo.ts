@@ -21,6 +21,7 @@ import {
   createProductBodySchema,
   createReceiptBodySchema,
   dayjs,
+  fromMilli,
   registerBodySchema,
   registerClientBodySchema,
   removeInventoryBodySchema,
@@ -43,6 +44,29 @@ export const DEMO_USERS: Array<{ name: string; email: string; password: string; 
 ];
 
 // [name, units, price in pesos]
+/** Weighed or measured at the counter (their codes are scale-label PLUs: plain digits). */
+const SOLD_BY_WEIGHT = new Set([
+  'Queso fresco',
+  'Jamón de pavo',
+  'Chorizo norteño',
+  'Tortillas de maíz',
+  'Cable calibre 12',
+]);
+/** Cheaper by the case: [price, from this quantity]. */
+const WHOLESALE: Record<string, [number, number]> = {
+  'Refresco de cola 2 L': [34, 6],
+  'Agua purificada 1.5 L': [11.5, 12],
+  'Sopa de pasta': [8, 10],
+};
+
+/** A valid EAN-13 for the demo's packaged product n: 750 (Mexico), a made-up maker, n. */
+function demoBarcode(n: number): string {
+  const body = `7501234${String(n).padStart(5, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
 const PRODUCTS: Array<[string, string, number]> = [
   ['Arroz Morelos', 'kg', 32],
   ['Frijol negro', 'kg', 38],
@@ -94,6 +118,7 @@ const PRODUCTS: Array<[string, string, number]> = [
   ['Bolsa de hielo 5 kg', 'bolsa', 35],
   ['Carbón 3 kg', 'bolsa', 65],
   ['Garrafón de agua 20 L', 'pza', 42],
+  ['Cable calibre 12', 'm', 14],
 ];
 
 const CLIENTS: Array<[string, string, string | null, string | null]> = [
@@ -177,14 +202,22 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
 
     const catalogue = [];
     for (const [index, [name, units, price]] of PRODUCTS.entries()) {
+      const weighed = SOLD_BY_WEIGHT.has(name);
+      const wholesale = WHOLESALE[name];
       const input = createProductBodySchema.parse({
         name,
-        cuid: `ABR-${String(index + 1).padStart(3, '0')}`,
+        cuid: weighed ? String(index + 1) : `ABR-${String(index + 1).padStart(3, '0')}`,
         units,
         stockQuantity: price > 100 ? int(15, 30) : int(40, 120),
+        price,
+        wholesalePrice: wholesale?.[0] ?? null,
+        wholesaleMinQuantity: wholesale?.[1] ?? null,
+        barcode: weighed ? null : demoBarcode(index + 1),
+        sellsByWeight: weighed,
+        minStock: price > 100 ? 5 : null,
       });
       const product = await products.create(input, undefined, admin!);
-      catalogue.push({ id: product.id, price, popularity: random() });
+      catalogue.push({ id: product.id, price, weighed, popularity: random() });
     }
     const regulars = [];
     for (const [firstName, lastName, address, phone] of CLIENTS) {
@@ -196,8 +229,10 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
     }
 
     const stock = async (id: number) =>
-      (await db.selectFrom('products').select('stockQuantity').where('id', '=', id).executeTakeFirstOrThrow())
-        .stockQuantity;
+      fromMilli(
+        (await db.selectFrom('products').select('stockMilli').where('id', '=', id).executeTakeFirstOrThrow())
+          .stockMilli,
+      );
     const byPopularity = [...catalogue].sort((a, b) => b.popularity - a.popularity);
     let receiptCount = 0;
     let paymentCount = 0;
@@ -229,14 +264,17 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
         if (time > now) break;
         advance(time);
         const credit = random() < 0.28;
-        const lines = new Map<number, { quantity: number; price: number }>();
+        // Most lines take the product's price; now and then the seller gives 10% off.
+        const lines = new Map<number, { quantity: number; price?: number }>();
         for (let i = int(1, 4); i > 0; i--) {
           const product = random() < 0.7 ? pick(byPopularity.slice(0, 20)) : pick(catalogue);
-          const available = (await stock(product.id)) - (lines.get(product.id)?.quantity ?? 0);
+          if (lines.has(product.id)) continue;
+          const available = await stock(product.id);
           if (available < 1) continue;
-          const quantity = Math.min(available, int(1, product.price > 100 ? 2 : 5));
-          const price = random() < 0.1 ? Math.round(product.price * 0.9 * 100) / 100 : product.price;
-          lines.set(product.id, { quantity: (lines.get(product.id)?.quantity ?? 0) + quantity, price });
+          const wanted = product.weighed ? int(150, 1500) / 1000 : int(1, product.price > 100 ? 2 : 5);
+          const quantity = Math.min(product.weighed ? available : Math.floor(available), wanted);
+          const discount = random() < 0.1 ? { price: Math.round(product.price * 0.9 * 100) / 100 } : {};
+          lines.set(product.id, { quantity, ...discount });
         }
         if (lines.size === 0) continue;
         const body = createReceiptBodySchema.parse({

@@ -2,6 +2,7 @@
 // needs by hand. The app decorates the result as `app.services` (routes read it), and
 // `npm run demo` and the benchmarks build the same set. A module never builds another's service:
 // what one module may ask of another is that service's public methods, passed in below.
+import { compileScaleLabelFormat } from '@mostrador/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { transactionRunnerFor } from './db/transactions.js';
@@ -35,7 +36,13 @@ export function createServices({ database, config, clock = Date.now }: ServicesD
     health: createHealthService({ db, dialect }),
     users,
     auth: createAuthService({ db, transact, clock, config, users }),
-    products: createProductsService({ db, transact, clock, uploadDir: config.UPLOAD_DIR }),
+    products: createProductsService({
+      db,
+      transact,
+      clock,
+      uploadDir: config.UPLOAD_DIR,
+      scaleLabelFormat: compileScaleLabelFormat(config.SCALE_LABEL_FORMAT),
+    }),
     clients: createClientsService({ db, transact, clock, receipts }),
     receipts,
     printing: createPrintingService({ config, receipts }),

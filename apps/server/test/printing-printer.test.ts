@@ -224,6 +224,27 @@ describe('with a thermal printer (PRINTER_URL)', () => {
     expect(printedLines(job)).toContain('Total                               $15.00');
   });
 
+  it('prints a weighed line with its three decimals and the rounded line total', async () => {
+    const before = printer.jobs.length;
+    const cheese = await seedProduct(t.testDb.database.db, {
+      name: 'Queso',
+      units: 'kg',
+      stock: 5,
+      price: 189.9,
+      sellsByWeight: true,
+    });
+    const response = await postReceipt(t, {
+      paymentMode: 'Cash',
+      date: '2026-11-21T10:00:00',
+      items: [{ productId: cheese.id, quantity: 0.75 }],
+      printReceipt: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const lines = printedLines(await printer.job(before + 1));
+    expect(lines).toContain(`  0.750 kg × $189.90${' '.repeat(15)}$142.43`);
+    expect(lines).toContain('Total                              $142.43');
+  });
+
   it('lays a 58 mm ticket out in 32 columns', () => {
     const ticket = buildTicket(receipt, { name: 'Papelería', details: ['Calle Ñ 1'], footer: ['Gracias'] });
     const lines = printedLines(ticketToEscPos(ticket, { columns: 32, copies: 1 }));

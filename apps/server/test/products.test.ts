@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
+import { inventoryLogsOf, stockOf as stockInDb } from './helpers/factories.js';
 
 let t: TestApp;
 let db: Kysely<DB>;
@@ -72,12 +73,8 @@ async function newProduct(stockQuantity: number, name = `Producto ${code()}`) {
 const post = (url: string, payload: object, role: 'Admin' | 'Manager' | 'Seller' = 'Admin') =>
   t.injectAs(role, { method: 'POST', url, payload });
 
-const stockOf = async (id: number) =>
-  (await db.selectFrom('products').select('stockQuantity').where('id', '=', id).executeTakeFirstOrThrow())
-    .stockQuantity;
-
-const logsOf = (id: number) =>
-  db.selectFrom('inventoryLogs').selectAll().where('productId', '=', id).orderBy('id').execute();
+const stockOf = (id: number) => stockInDb(db, id);
+const logsOf = (id: number) => inventoryLogsOf(db, id);
 
 const uploadedFiles = () => readdirSync(uploadDir);
 
@@ -224,7 +221,7 @@ describe('POST /api/product/create', () => {
       [1, 2, 3].map((n) => create({ name: `Carrera ${n}`, cuid, units: 'pza', stockQuantity: n })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    const rows = await db.selectFrom('products').select(['id', 'stockQuantity']).where('cuid', '=', cuid).execute();
+    const rows = await db.selectFrom('products').select(['id', 'stockMilli']).where('cuid', '=', cuid).execute();
     expect(rows).toHaveLength(1);
     expect(await logsOf(rows[0]!.id)).toHaveLength(1);
   });
@@ -266,6 +263,66 @@ describe('POST /api/product/create', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Debe ser un archivo de imagen.');
   });
+
+  it('takes the selling fields as multipart form fields, with a decimal stock for a product sold by weight', async () => {
+    const cuid = code('QSO');
+    const response = await create({
+      name: 'Queso Oaxaca',
+      cuid,
+      units: 'kg',
+      stockQuantity: '12.5',
+      price: '189.90',
+      wholesalePrice: '175',
+      wholesaleMinQuantity: '2,5',
+      barcode: '7501055363278',
+      minStock: '3',
+      sellsByWeight: 'true',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const product = response.json<Product>();
+    expect(product).toMatchObject({
+      stockQuantity: 12.5,
+      price: 189.9,
+      wholesalePrice: 175,
+      wholesaleMinQuantity: 2.5,
+      barcode: '7501055363278',
+      minStock: 3,
+      sellsByWeight: true,
+    });
+    expect(await stockOf(product.id)).toBe(12.5);
+    expect((await logsOf(product.id))[0]).toMatchObject({ reason: 'ADD', deltaMilli: 12_500 });
+    const row = await db.selectFrom('products').selectAll().where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ priceCents: 18_990, wholesalePriceCents: 17_500, wholesaleMinMilli: 2500 });
+  });
+
+  it('refuses a decimal stock for a product sold by the piece, naming it', async () => {
+    const response = await create({ name: 'Jabón', cuid: code(), units: 'pza', stockQuantity: '2.5' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'El producto "Jabón" se vende por piezas completas; la cantidad no puede tener decimales.',
+    );
+  });
+
+  it('keeps codes unique ignoring case and width, and barcodes unique (409)', async () => {
+    const cuid = code('Caso');
+    expect((await create({ name: 'Uno', cuid, units: 'pza', stockQuantity: 0, barcode: '96385074' })).statusCode).toBe(
+      201,
+    );
+    const sameCode = await create({ name: 'Dos', cuid: cuid.toLowerCase(), units: 'pza', stockQuantity: 0 });
+    expect(sameCode.statusCode).toBe(409);
+    expect(sameCode.json().message).toBe(`Ya existe un producto con el código "${cuid.toLowerCase()}".`);
+    const wide = await create({ name: 'Tres', cuid: cuid.replace('C', 'Ｃ'), units: 'pza', stockQuantity: 0 });
+    expect(wide.statusCode).toBe(409);
+    const sameBarcode = await create({
+      name: 'Cuatro',
+      cuid: code(),
+      units: 'pza',
+      stockQuantity: 0,
+      barcode: '96385074',
+    });
+    expect(sameBarcode.statusCode).toBe(409);
+    expect(sameBarcode.json().message).toBe('Ya existe un producto con el código de barras "96385074".');
+  });
 });
 
 describe('POST /api/product/edit', () => {
@@ -280,6 +337,17 @@ describe('POST /api/product/edit', () => {
     expect(response.json()).toEqual({ ...product, name: 'Nombre nuevo', cuid, units: 'caja' });
     expect(await stockOf(product.id)).toBe(7);
     expect(await logsOf(product.id)).toHaveLength(1);
+  });
+
+  it('sets and clears the selling fields; its own code in another case is not a conflict', async () => {
+    const product = await newProduct(7);
+    const fields = { id: product.id, name: product.name, cuid: product.cuid.toLowerCase(), units: 'pza' };
+    const set = await edit({ ...fields, price: '25.50', minStock: '2', barcode: '036000291452' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ price: 25.5, minStock: 2, barcode: '036000291452', sellsByWeight: false });
+    const cleared = await edit({ ...fields, price: '', minStock: '', barcode: '' });
+    expect(cleared.json()).toMatchObject({ price: null, minStock: null, barcode: null });
+    expect(await stockOf(product.id)).toBe(7);
   });
 
   it('keeps the image when none is sent, and a new image replaces (and deletes) the old one', async () => {
@@ -467,7 +535,7 @@ describe('stock changes', () => {
   it('a database CHECK refuses negative stock even if a query skipped the rules', async () => {
     const product = await newProduct(2);
     await expect(
-      db.updateTable('products').set({ stockQuantity: -1 }).where('id', '=', product.id).execute(),
+      db.updateTable('products').set({ stockMilli: -1 }).where('id', '=', product.id).execute(),
     ).rejects.toThrow();
     expect(await stockOf(product.id)).toBe(2);
   });

@@ -159,7 +159,7 @@ describe('Idempotency-Key on create', () => {
     const product = await seedProduct(db(), { stock: 1 });
     const headers = { 'idempotency-key': 'sin-stock' };
     expect((await postReceipt(t, saleOf(product.id, 2), { headers })).statusCode).toBe(409);
-    await db().updateTable('products').set({ stockQuantity: 5 }).where('id', '=', product.id).execute();
+    await db().updateTable('products').set({ stockMilli: 5000 }).where('id', '=', product.id).execute();
     expect((await postReceipt(t, saleOf(product.id, 2), { headers })).statusCode).toBe(201);
     expect(await stockOf(db(), product.id)).toBe(3);
   });

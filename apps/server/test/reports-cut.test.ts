@@ -3,11 +3,13 @@ import {
   businessToday,
   type CashCountReport,
   type CutData,
+  fromMilli,
   type InventoryReason,
   inventoryIdentityHolds,
   localTimestampToEpoch,
   parseCutData,
   type Receipt,
+  toMilli,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,16 +51,16 @@ async function generate(date: string): Promise<{ report: CashCountReport; cut: C
 async function stockAt(productId: number, instant: number): Promise<number> {
   const product = await db
     .selectFrom('products')
-    .select('stockQuantity')
+    .select('stockMilli')
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
   const later = await db
     .selectFrom('inventoryLogs')
-    .select('delta')
+    .select('deltaMilli')
     .where('productId', '=', productId)
     .where('createdAt', '>', instant)
     .execute();
-  return product.stockQuantity - later.reduce((sum, log) => sum + log.delta, 0);
+  return fromMilli(product.stockMilli - later.reduce((sum, log) => sum + log.deltaMilli, 0));
 }
 
 function expectIdentity(cut: CutData) {
@@ -100,16 +102,20 @@ describe('the cut of a scripted day', () => {
         receiptId,
         userId: user.id,
         reason,
-        delta,
-        stockBefore: before,
-        stockAfter: after,
+        deltaMilli: toMilli(delta),
+        stockBeforeMilli: toMilli(before),
+        stockAfterMilli: toMilli(after),
         productName: name,
         userName: user.name,
         note,
         createdAt,
       })
       .execute();
-    await db.updateTable('products').set({ stockQuantity: after }).where('id', '=', productId).execute();
+    await db
+      .updateTable('products')
+      .set({ stockMilli: toMilli(after) })
+      .where('id', '=', productId)
+      .execute();
   }
 
   const client = (firstName: string, lastName: string) => seedClient(db, { firstName, lastName, createdAt: 0 });
@@ -261,6 +267,7 @@ describe('the cut of a scripted day', () => {
         productId: oil.id,
         cuid: 'ACE',
         name: 'Aceite',
+        unit: 'kg',
         initial: 30,
         sales: 1,
         returned: 0,
@@ -273,6 +280,7 @@ describe('the cut of a scripted day', () => {
         productId: rice.id,
         cuid: 'ARZ',
         name: 'Arroz',
+        unit: 'kg',
         initial: 100,
         sales: 11,
         returned: 0,
@@ -285,6 +293,7 @@ describe('the cut of a scripted day', () => {
         productId: beans.id,
         cuid: 'FRJ',
         name: 'Frijol',
+        unit: 'kg',
         initial: 50,
         sales: 7,
         returned: 4,
@@ -302,6 +311,7 @@ describe('the cut of a scripted day', () => {
         productId: oil.id,
         productCuid: 'ACE',
         name: 'Aceite',
+        unit: 'kg',
         units: 1,
         price: 45.9,
         total: 45.9,
@@ -311,6 +321,7 @@ describe('the cut of a scripted day', () => {
         productId: rice.id,
         productCuid: 'ARZ',
         name: 'Arroz',
+        unit: 'kg',
         units: 3,
         price: 18.5,
         total: 55.5,
@@ -320,6 +331,7 @@ describe('the cut of a scripted day', () => {
         productId: rice.id,
         productCuid: 'ARZ',
         name: 'Arroz',
+        unit: 'kg',
         units: 6,
         price: 18.5,
         total: 111,
@@ -329,16 +341,27 @@ describe('the cut of a scripted day', () => {
         productId: rice.id,
         productCuid: 'ARZ',
         name: 'Arroz',
+        unit: 'kg',
         units: 2,
         price: 19.99,
         total: 39.98,
         paymentMode: 'Cash',
       },
-      { productId: beans.id, productCuid: 'FRJ', name: 'Frijol', units: 2, price: 32, total: 64, paymentMode: 'Cash' },
       {
         productId: beans.id,
         productCuid: 'FRJ',
         name: 'Frijol',
+        unit: 'kg',
+        units: 2,
+        price: 32,
+        total: 64,
+        paymentMode: 'Cash',
+      },
+      {
+        productId: beans.id,
+        productCuid: 'FRJ',
+        name: 'Frijol',
+        unit: 'kg',
         units: 1,
         price: 32,
         total: 32,
@@ -363,10 +386,15 @@ describe('the cut of a scripted day', () => {
       [10, 'ADD', false],
     ]);
 
-    // Units 1+3+6+2+2+1; amount 45.90+55.50+111.00+39.98+64.00+32.00; payments 119.50 (R1)
+    // Kilograms 1+3+6+2+2+1 (every product of the day is sold by the kg); amount 45.90+55.50+111.00+39.98+64.00+32.00; payments 119.50 (R1)
     // + 50 (R2) + 128 − 128 (R3 and its refund) + 39.98 (R4) + 20 (R0), not the disabled $10
     // nor the next day's; due 50 + 88.40 + 50.50.
-    expect(cut.totals).toEqual({ totalUnits: 15, totalAmount: 348.38, totalPayments: 229.48, totalDue: 188.9 });
+    expect(cut.totals).toEqual({
+      totalQuantities: [{ unit: 'kg', quantity: 15 }],
+      totalAmount: 348.38,
+      totalPayments: 229.48,
+      totalDue: 188.9,
+    });
   });
 
   it('ends each row at the stock the product had at the end of that day', async () => {
@@ -401,7 +429,7 @@ describe('the cut of a scripted day', () => {
     expect(cut.inventory).toEqual([]);
     expect(cut.sales).toEqual([]);
     expect(cut.pending).toEqual([]);
-    expect(cut.totals).toEqual({ totalUnits: 0, totalAmount: 0, totalPayments: 0, totalDue: 0 });
+    expect(cut.totals).toEqual({ totalQuantities: [], totalAmount: 0, totalPayments: 0, totalDue: 0 });
   });
 });
 
@@ -458,6 +486,7 @@ describe('the cut through the real endpoints', () => {
         productId: soap!.id,
         cuid: 'JAB-API',
         name: 'Jabón',
+        unit: 'pza',
         initial: 40,
         sales: 10,
         returned: 0,
@@ -470,6 +499,7 @@ describe('the cut through the real endpoints', () => {
         productId: salt!.id,
         cuid: 'SAL-API',
         name: 'Sal',
+        unit: 'pza',
         initial: 15,
         sales: 7,
         returned: 5,
@@ -484,6 +514,7 @@ describe('the cut through the real endpoints', () => {
         productId: soap!.id,
         productCuid: 'JAB-API',
         name: 'Jabón',
+        unit: 'pza',
         units: 3,
         price: 0.1,
         total: 0.3,
@@ -493,6 +524,7 @@ describe('the cut through the real endpoints', () => {
         productId: soap!.id,
         productCuid: 'JAB-API',
         name: 'Jabón',
+        unit: 'pza',
         units: 7,
         price: 19.99,
         total: 139.93,
@@ -502,6 +534,7 @@ describe('the cut through the real endpoints', () => {
         productId: salt!.id,
         productCuid: 'SAL-API',
         name: 'Sal',
+        unit: 'pza',
         units: 2,
         price: 12.35,
         total: 24.7,
@@ -525,7 +558,7 @@ describe('the cut through the real endpoints', () => {
       .execute();
     const refundCents = refunds.reduce((sum, p) => sum + p.amountCents, 0);
     expect(Math.round(cut.totals.totalPayments * 100)).toBe(30 + 2470 + 6175 + 4050 - refundCents);
-    expect(cut.totals.totalUnits).toBe(12);
+    expect(cut.totals.totalQuantities).toEqual([{ unit: 'pza', quantity: 12 }]);
     expect(cut.totals.totalAmount).toBe(164.93);
   });
 });

@@ -9,6 +9,7 @@ import {
   type ListReportsResponse,
   localTimestampToEpoch,
   parseCutData,
+  toMilli,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +51,13 @@ const change = (
 ) =>
   db
     .transaction()
-    .execute((trx) => applyStockChange(trx, { productId, delta, reason, user, note }, localTimestampToEpoch(local)));
+    .execute((trx) =>
+      applyStockChange(
+        trx,
+        { productId, deltaMilli: toMilli(delta), reason, user, note },
+        localTimestampToEpoch(local),
+      ),
+    );
 
 describe('GET /api/reports/list: inventory movements', () => {
   let first: number;

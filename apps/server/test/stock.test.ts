@@ -4,7 +4,7 @@ import type { DB } from '../src/db/schema.js';
 import { AppError } from '../src/lib/errors.js';
 import { applyStockChange } from '../src/modules/inventory/stock.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { ensureUser, seedProduct, stockOf } from './helpers/factories.js';
+import { ensureUser, inventoryLogsOf, seedProduct, stockOf } from './helpers/factories.js';
 
 let testDb: TestDatabase;
 let db: Kysely<DB>;
@@ -31,11 +31,15 @@ describe('applyStockChange', () => {
     const result = await db
       .transaction()
       .execute((trx) =>
-        applyStockChange(trx, { productId: id, delta: -5, reason: 'MERMA', user, note: 'Se rompió' }, Date.now()),
+        applyStockChange(
+          trx,
+          { productId: id, deltaMilli: -5000, reason: 'MERMA', user, note: 'Se rompió' },
+          Date.now(),
+        ),
       );
-    expect(result).toMatchObject({ before: 12, after: 7, productName: 'Producto ST-1' });
+    expect(result).toMatchObject({ beforeMilli: 12_000, afterMilli: 7000, productName: 'Producto ST-1' });
     expect(await stockOf(db, id)).toBe(7);
-    const logs = await db.selectFrom('inventoryLogs').selectAll().where('productId', '=', id).execute();
+    const logs = await inventoryLogsOf(db, id);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({
       reason: 'MERMA',
@@ -52,7 +56,7 @@ describe('applyStockChange', () => {
     const { id } = await product('ST-2', 3);
     const attempt = db
       .transaction()
-      .execute((trx) => applyStockChange(trx, { productId: id, delta: -4, reason: 'SALE', user }, Date.now()));
+      .execute((trx) => applyStockChange(trx, { productId: id, deltaMilli: -4000, reason: 'SALE', user }, Date.now()));
     await expect(attempt).rejects.toMatchObject({
       statusCode: 409,
       message: 'Stock insuficiente de "Producto ST-2": disponible 3.',
@@ -62,7 +66,7 @@ describe('applyStockChange', () => {
   });
 
   it('answers 404 for a product that does not exist', async () => {
-    const attempt = applyStockChange(db, { productId: 999_999, delta: 1, reason: 'ADD', user }, Date.now());
+    const attempt = applyStockChange(db, { productId: 999_999, deltaMilli: 1000, reason: 'ADD', user }, Date.now());
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ statusCode: 404 });
   });
@@ -71,7 +75,7 @@ describe('applyStockChange', () => {
     const { id } = await product('ST-3', 10);
     await expect(
       db.transaction().execute(async (trx) => {
-        await applyStockChange(trx, { productId: id, delta: -2, reason: 'SALE', user }, Date.now());
+        await applyStockChange(trx, { productId: id, deltaMilli: -2000, reason: 'SALE', user }, Date.now());
         throw new Error('la venta falló después');
       }),
     ).rejects.toThrow('la venta falló después');
@@ -85,12 +89,14 @@ describe('applyStockChange', () => {
       deltas.map((delta) =>
         db
           .transaction()
-          .execute((trx) => applyStockChange(trx, { productId: id, delta, reason: 'ADJUSTMENT', user }, Date.now())),
+          .execute((trx) =>
+            applyStockChange(trx, { productId: id, deltaMilli: delta * 1000, reason: 'ADJUSTMENT', user }, Date.now()),
+          ),
       ),
     );
     const expected = 100 + deltas.reduce((a, b) => a + b, 0);
     expect(await stockOf(db, id)).toBe(expected);
-    const logs = await db.selectFrom('inventoryLogs').selectAll().where('productId', '=', id).orderBy('id').execute();
+    const logs = await inventoryLogsOf(db, id);
     expect(logs).toHaveLength(60);
     logs.forEach((log, i) => {
       expect(log.stockAfter - log.stockBefore).toBe(log.delta);
@@ -105,7 +111,9 @@ describe('applyStockChange', () => {
       Array.from({ length: 40 }, () =>
         db
           .transaction()
-          .execute((trx) => applyStockChange(trx, { productId: id, delta: -1, reason: 'SALE', user }, Date.now())),
+          .execute((trx) =>
+            applyStockChange(trx, { productId: id, deltaMilli: -1000, reason: 'SALE', user }, Date.now()),
+          ),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);

@@ -64,6 +64,11 @@ export function formatQuantity(quantity: number, units?: string | null): string 
   return units ? `${text} ${units}` : text;
 }
 
+/** A change with its sign: '+2', '-0.250'. */
+export function formatSignedQuantity(quantity: number): string {
+  return quantity > 0 ? `+${formatQuantity(quantity)}` : formatQuantity(quantity);
+}
+
 /**
  * A decimal number from JSON or from a form field: strings are read in decimal notation only
  * (parseQuantityInput; a leading '-' too when `signed`), a blank one is missing. Anything else

@@ -34,21 +34,37 @@ describe('cut inventory rows', () => {
     expect(inventoryIdentityHolds({ ...row, final: 113 })).toBe(true);
     expect(inventoryIdentityHolds({ ...row, final: 112 })).toBe(false);
   });
+
+  it('holds exactly for thousandths that floating point would not add up (0.1 + 0.2)', () => {
+    const weighed = [
+      { reason: 'SALE' as const, delta: -0.1 },
+      { reason: 'SALE' as const, delta: -0.2 },
+      { reason: 'ADD' as const, delta: 0.75 },
+    ];
+    const row = { initial: 10, ...movementsFromLogs(weighed) };
+    expect(row.sales).toBe(0.3);
+    expect(expectedFinal(row)).toBe(10.45);
+    expect(inventoryIdentityHolds({ ...row, final: 10.45 })).toBe(true);
+  });
 });
 
 describe('cut totals', () => {
-  it('adds units and centavos exactly (no floating-point drift)', () => {
+  it('adds quantities per unit and centavos exactly (no floating-point drift)', () => {
     const totals = cutTotalsFromCents({
       sales: [
-        { units: 3, totalCents: 30 },
-        { units: 7, totalCents: 13993 },
-        { units: 1, totalCents: 1 },
+        { unit: 'pza', units: 3, totalCents: 30 },
+        { unit: 'kg', units: 0.1, totalCents: 13993 },
+        { unit: 'pza', units: 8, totalCents: 1 },
+        { unit: 'kg', units: 0.2, totalCents: 0 },
       ],
       netPaymentsCents: 12345,
       pending: [{ pendingCents: 8840 }, { pendingCents: 5050 }],
     });
     expect(totals).toEqual({
-      totalUnits: 11,
+      totalQuantities: [
+        { unit: 'pza', quantity: 11 },
+        { unit: 'kg', quantity: 0.3 },
+      ],
       totalAmountCents: 14024,
       totalPaymentsCents: 12345,
       totalDueCents: 13890,

@@ -1,6 +1,6 @@
 // Row types of every table (columns in camelCase; the database uses snake_case through
-// Kysely's CamelCasePlugin). Instants are epoch milliseconds, money integer centavos,
-// flags 0/1 integers: the same representation on SQLite and PostgreSQL.
+// Kysely's CamelCasePlugin). Instants are epoch milliseconds, money integer centavos, quantities
+// integer thousandths, flags 0/1 integers: the same representation on SQLite and PostgreSQL.
 import type { InventoryReason, PaymentMode, PaymentReason, ReceiptState, Role } from '@mostrador/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -37,9 +37,23 @@ export interface LoginFailuresTable {
 export interface ProductsTable {
   id: Generated<number>;
   cuid: string;
+  /** productCodeKey(cuid): NFKC, trimmed, lower case; unique, and what lookups match. */
+  cuidKey: string;
   name: string;
   units: string;
-  stockQuantity: number;
+  /** Stock in thousandths of the unit. */
+  stockMilli: Generated<number>;
+  /** Precio de venta in centavos; null when the seller types it. */
+  priceCents: number | null;
+  wholesalePriceCents: number | null;
+  /** From this quantity (thousandths) up the wholesale price applies. */
+  wholesaleMinMilli: number | null;
+  /** EAN/UPC digits, unique. */
+  barcode: string | null;
+  /** Its own low-stock threshold in thousandths; null for the default. */
+  minStockMilli: number | null;
+  /** 0/1: sold in fractions of its unit. */
+  sellsByWeight: Generated<number>;
   imagePath: string | null;
   createdAt: number;
   updatedAt: number;
@@ -79,7 +93,9 @@ export interface ReceiptItemsTable {
   /** Name and units as sold, so later product edits do not rewrite old receipts. */
   productName: string;
   units: string;
-  quantity: number;
+  /** Thousandths of the unit. */
+  quantityMilli: number;
+  /** The unit price used (typed, wholesale or the product's). */
   priceCents: number;
 }
 
@@ -102,9 +118,10 @@ export interface InventoryLogsTable {
   receiptId: number | null;
   userId: number | null;
   reason: InventoryReason;
-  delta: number;
-  stockBefore: number;
-  stockAfter: number;
+  /** Thousandths, signed; the stock before and after, in thousandths too. */
+  deltaMilli: number;
+  stockBeforeMilli: number;
+  stockAfterMilli: number;
   productName: string;
   userName: string;
   note: string | null;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/connection.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrateTo } from '../../src/db/migrate.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -18,13 +18,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file (so files can run in parallel). */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDialect === 'postgres') return createPostgres();
+/**
+ * A fresh database of its own for one test file (so files can run in parallel), migrated to the
+ * latest schema or only up to the migration named `migratedTo`.
+ */
+export async function createTestDatabase({ migratedTo }: { migratedTo?: string } = {}): Promise<TestDatabase> {
+  if (testDialect === 'postgres') return createPostgres(migratedTo);
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-test-'));
   const url = `sqlite:${join(dir, 'test.db')}`;
   const database = openDatabase(url);
-  await migrateToLatest(database);
+  await migrateTo(database, migratedTo);
   return {
     database,
     url,
@@ -35,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgres(): Promise<TestDatabase> {
+async function createPostgres(migratedTo: string | undefined): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
@@ -47,7 +50,7 @@ async function createPostgres(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase(url.toString());
-  await migrateToLatest(database);
+  await migrateTo(database, migratedTo);
   return {
     database,
     url: url.toString(),

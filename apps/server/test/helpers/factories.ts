@@ -1,4 +1,16 @@
-import type { CreateReceiptInput, PaymentMode, PaymentReason, Receipt, ReceiptState, Role } from '@mostrador/shared';
+import {
+  type CreateReceiptInput,
+  fromMilli,
+  lineTotalCents,
+  type PaymentMode,
+  type PaymentReason,
+  pesosToCents,
+  productCodeKey,
+  type Receipt,
+  type ReceiptState,
+  type Role,
+  toMilli,
+} from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { DB } from '../../src/db/schema.js';
@@ -34,6 +46,21 @@ export async function ensureUser(
     .executeTakeFirstOrThrow();
 }
 
+export interface SeedProductOptions {
+  /** In units (decimals for products sold by weight). */
+  stock?: number;
+  cuid?: string;
+  name?: string;
+  units?: string;
+  createdAt?: number;
+  /** Pesos. */
+  price?: number | null;
+  wholesalePrice?: number | null;
+  wholesaleMinQuantity?: number | null;
+  barcode?: string | null;
+  sellsByWeight?: boolean;
+}
+
 /** A product with that stock (no inventory log: the stock is where the test starts). */
 export async function seedProduct(
   db: Kysely<DB>,
@@ -43,11 +70,31 @@ export async function seedProduct(
     name = `Producto ${cuid}`,
     units = 'pza',
     createdAt = Date.now(),
-  }: { stock?: number; cuid?: string; name?: string; units?: string; createdAt?: number } = {},
+    price = null,
+    wholesalePrice = null,
+    wholesaleMinQuantity = null,
+    barcode = null,
+    sellsByWeight = false,
+  }: SeedProductOptions = {},
 ) {
   return db
     .insertInto('products')
-    .values({ cuid, name, units, stockQuantity: stock, imagePath: null, createdAt, updatedAt: createdAt })
+    .values({
+      cuid,
+      cuidKey: productCodeKey(cuid),
+      name,
+      units,
+      stockMilli: toMilli(stock),
+      priceCents: price === null ? null : pesosToCents(price),
+      wholesalePriceCents: wholesalePrice === null ? null : pesosToCents(wholesalePrice),
+      wholesaleMinMilli: wholesaleMinQuantity === null ? null : toMilli(wholesaleMinQuantity),
+      barcode,
+      minStockMilli: null,
+      sellsByWeight: sellsByWeight ? 1 : 0,
+      imagePath: null,
+      createdAt,
+      updatedAt: createdAt,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -131,7 +178,7 @@ export async function seedReceipt(
     payments?: SeedPayment[];
   },
 ) {
-  const totalCents = items.reduce((sum, item) => sum + item.quantity * item.priceCents, 0);
+  const totalCents = items.reduce((sum, item) => sum + lineTotalCents(item.priceCents, toMilli(item.quantity)), 0);
   const { id } = await db
     .insertInto('receipts')
     .values({ state, paymentMode, clientId, userId, date, totalCents, createdAt, updatedAt: createdAt })
@@ -145,7 +192,7 @@ export async function seedReceipt(
         productId: product.id,
         productName: product.name,
         units: product.units,
-        quantity,
+        quantityMilli: toMilli(quantity),
         priceCents,
       })),
     )
@@ -154,17 +201,30 @@ export async function seedReceipt(
   return { id, totalCents };
 }
 
+/** A product's stock in units, as the database holds it (from thousandths). */
 export async function stockOf(db: Kysely<DB>, productId: number): Promise<number> {
   const row = await db
     .selectFrom('products')
-    .select('stockQuantity')
+    .select('stockMilli')
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
-  return row.stockQuantity;
+  return fromMilli(row.stockMilli);
 }
 
-export function inventoryLogsOf(db: Kysely<DB>, productId: number) {
-  return db.selectFrom('inventoryLogs').selectAll().where('productId', '=', productId).orderBy('id').execute();
+/** A product's inventory logs, oldest first, with their thousandths also read as units. */
+export async function inventoryLogsOf(db: Kysely<DB>, productId: number) {
+  const rows = await db
+    .selectFrom('inventoryLogs')
+    .selectAll()
+    .where('productId', '=', productId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    delta: fromMilli(row.deltaMilli),
+    stockBefore: fromMilli(row.stockBeforeMilli),
+    stockAfter: fromMilli(row.stockAfterMilli),
+  }));
 }
 
 // Receipts through the real API.

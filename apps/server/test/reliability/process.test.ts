@@ -203,12 +203,12 @@ describe('races over real connections', () => {
     expect(body.products.find((p) => p.id === productId)?.stockQuantity).toBe(0);
     const logs = await testDb.database.db
       .selectFrom('inventoryLogs')
-      .select(['delta', 'stockAfter'])
+      .select(['deltaMilli', 'stockAfterMilli'])
       .where('productId', '=', productId)
       .orderBy('id')
       .execute();
-    expect(logs.map((l) => l.delta)).toEqual([10, ...Array(10).fill(-1)]);
-    expect(logs.at(-1)?.stockAfter).toBe(0);
+    expect(logs.map((l) => l.deltaMilli)).toEqual([10_000, ...Array(10).fill(-1000)]);
+    expect(logs.at(-1)?.stockAfterMilli).toBe(0);
   }, 60_000);
 
   it('20 simultaneous payments of $15 on a balance of $100 accept exactly 6, never overpaying', async () => {

@@ -79,6 +79,7 @@ export const MAX_RECEIPT_ITEMS = 200;
 export const MAX_QUANTITY = 1_000_000;
 /** A receipt's total is bounded ($10,000,000.00) so every sum fits the database's integer columns. */
 export const MAX_RECEIPT_TOTAL_CENTS = 1_000_000_000;
+export const RECEIPT_TOTAL_TOO_LARGE = 'El total de la remisión no puede exceder $10,000,000.00.';
 /** Optional request header of receipt/create: a retry with the same key returns the first answer. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY = 200;
@@ -119,7 +120,7 @@ export const createReceiptBodySchema = z
     path: ['clientId'],
   })
   .refine((body) => receiptInputTotalCents(body.items) <= MAX_RECEIPT_TOTAL_CENTS, {
-    message: 'El total de la remisión no puede exceder $10,000,000.00.',
+    message: RECEIPT_TOTAL_TOO_LARGE,
     path: ['items'],
   });
 export type CreateReceiptBody = z.infer<typeof createReceiptBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isYmd } from '../dates.js';
 import { INVENTORY_REASONS, PAYMENT_MODES, PAYMENT_REASONS } from '../enums.js';
+import { formatQuantity } from '../quantities.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 
 export * from '../cash-count.js';
@@ -179,6 +180,14 @@ export const cutTotalsSchema = z.object({
   totalDue: z.number(),
 });
 export type CutTotals = z.infer<typeof cutTotalsSchema>;
+
+/** The summary's quantities as text: one figure per unit ('15 pza · 0.750 kg'), or the old single sum. */
+export function formatCutQuantities(totals: Pick<CutTotals, 'totalUnits' | 'totalQuantities'>): string {
+  if (totals.totalQuantities) {
+    return totals.totalQuantities.map((total) => formatQuantity(total.quantity, total.unit)).join(' · ') || '0';
+  }
+  return formatQuantity(totals.totalUnits ?? 0);
+}
 
 export const cutDataSchema = z.object({
   /** The Monterrey day, YYYY-MM-DD. */

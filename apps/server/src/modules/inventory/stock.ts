@@ -1,12 +1,12 @@
-import { type InventoryReason, wholeUnitsMessage } from '@mostrador/shared';
+import { formatQuantity, fromMilli, type InventoryReason, MILLI_PER_UNIT, wholeUnitsMessage } from '@mostrador/shared';
 import type { Executor } from '../../db/connection.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 
 export interface StockChange {
   productId: number;
-  /** Signed change: negative for sales, waste and downward adjustments. */
-  delta: number;
+  /** Signed change in thousandths: negative for sales, waste and downward adjustments. */
+  deltaMilli: number;
   reason: InventoryReason;
   user: Actor;
   note?: string | null;
@@ -16,14 +16,16 @@ export interface StockChange {
 export interface StockChangeResult {
   productId: number;
   productName: string;
-  before: number;
-  after: number;
+  units: string;
+  /** Thousandths. */
+  beforeMilli: number;
+  afterMilli: number;
 }
 
 /**
- * The only way stock changes: one conditional UPDATE (never below 0) and its inventory-log row.
- * Call it inside a transaction together with whatever caused the change (a sale, a waste…), so
- * both commit or neither does.
+ * The only way stock changes: one conditional UPDATE (never below 0, and no fraction of a
+ * product sold by the piece) and its inventory-log row. Call it inside a transaction together
+ * with whatever caused the change (a sale, a waste…), so both commit or neither does.
  *
  * Concurrency: on PostgreSQL the UPDATE takes the row lock and re-checks `stock + delta >= 0`
  * after waiting, so parallel changes never lose an update; SQLite has a single writer. When one
@@ -44,19 +46,18 @@ export async function applyStockChanges(
   changes: readonly StockChange[],
   now: number,
 ): Promise<StockChangeResult[]> {
-  const applied: Array<{ change: StockChange; name: string; after: number }> = [];
+  const applied: Array<{ change: StockChange; name: string; units: string; after: number }> = [];
   for (const change of changes) {
-    // Every product is sold by the piece until the counter-selling migration.
-    if (!Number.isInteger(change.delta)) await refuseFraction(db, change.productId);
-    const updated = await db
+    const fraction = change.deltaMilli % MILLI_PER_UNIT !== 0;
+    let update = db
       .updateTable('products')
-      .set((eb) => ({ stockQuantity: eb('stockQuantity', '+', change.delta), updatedAt: now }))
+      .set((eb) => ({ stockMilli: eb('stockMilli', '+', change.deltaMilli), updatedAt: now }))
       .where('id', '=', change.productId)
-      .where((eb) => eb(eb('stockQuantity', '+', change.delta), '>=', 0))
-      .returning(['name', 'stockQuantity'])
-      .executeTakeFirst();
-    if (!updated) await refuse(db, change.productId);
-    applied.push({ change, name: updated!.name, after: updated!.stockQuantity });
+      .where((eb) => eb(eb('stockMilli', '+', change.deltaMilli), '>=', 0));
+    if (fraction) update = update.where('sellsByWeight', '=', 1);
+    const updated = await update.returning(['name', 'units', 'stockMilli']).executeTakeFirst();
+    if (!updated) await refuse(db, change);
+    applied.push({ change, name: updated!.name, units: updated!.units, after: updated!.stockMilli });
   }
   if (applied.length === 0) return [];
 
@@ -68,9 +69,9 @@ export async function applyStockChanges(
         receiptId: change.receiptId ?? null,
         userId: change.user.id,
         reason: change.reason,
-        delta: change.delta,
-        stockBefore: after - change.delta,
-        stockAfter: after,
+        deltaMilli: change.deltaMilli,
+        stockBeforeMilli: after - change.deltaMilli,
+        stockAfterMilli: after,
         productName: name,
         userName: change.user.name,
         note: change.note ?? null,
@@ -79,27 +80,30 @@ export async function applyStockChanges(
     )
     .execute();
 
-  return applied.map(({ change, name, after }) => ({
+  return applied.map(({ change, name, units, after }) => ({
     productId: change.productId,
     productName: name,
-    before: after - change.delta,
-    after,
+    units,
+    beforeMilli: after - change.deltaMilli,
+    afterMilli: after,
   }));
 }
 
-/** Why a conditional stock update matched no row: no such product (404) or too little stock (409). */
-async function refuse(db: Executor, productId: number): Promise<never> {
+/**
+ * Why a conditional stock update matched no row: no such product (404), a fraction of a product
+ * sold by the piece (400) or too little stock (409).
+ */
+async function refuse(db: Executor, change: StockChange): Promise<never> {
   const product = await db
     .selectFrom('products')
-    .select(['name', 'stockQuantity'])
-    .where('id', '=', productId)
+    .select(['name', 'stockMilli', 'sellsByWeight'])
+    .where('id', '=', change.productId)
     .executeTakeFirst();
-  if (!product) throw notFound(`El producto #${productId} no existe.`);
-  throw conflict(`Stock insuficiente de "${product.name}": disponible ${product.stockQuantity}.`);
-}
-
-async function refuseFraction(db: Executor, productId: number): Promise<never> {
-  const product = await db.selectFrom('products').select('name').where('id', '=', productId).executeTakeFirst();
-  if (!product) throw notFound(`El producto #${productId} no existe.`);
-  throw badRequest(wholeUnitsMessage(product.name));
+  if (!product) throw notFound(`El producto #${change.productId} no existe.`);
+  if (product.sellsByWeight !== 1 && change.deltaMilli % MILLI_PER_UNIT !== 0) {
+    throw badRequest(wholeUnitsMessage(product.name));
+  }
+  throw conflict(
+    `Stock insuficiente de "${product.name}": disponible ${formatQuantity(fromMilli(product.stockMilli))}.`,
+  );
 }

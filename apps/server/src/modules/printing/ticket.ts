@@ -1,6 +1,7 @@
 import {
   formatDateTime,
   formatPayment,
+  formatQuantity,
   formatShortDate,
   PAYMENT_MODE_LABELS,
   pesosToCents,
@@ -86,7 +87,6 @@ export function splitLines(text: string | undefined): string[] {
 export const plainSpaces = (text: string) => text.replace(/[\u00A0\u202F\u2009\u2007]/g, ' ');
 
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
-const integer = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
 
 /**
  * The ticket of a receipt as the database holds it. Every amount is shown to the centavo (a
@@ -102,7 +102,7 @@ export function buildTicket(receipt: Receipt, business: BusinessInfo): Ticket {
   ];
   const items = receipt.items.map((item) => ({
     name: item.product.name,
-    detail: T.quantityTimesPrice(integer.format(item.quantity), item.product.units, money(item.price)),
+    detail: T.quantityTimesPrice(formatQuantity(item.quantity), item.product.units, money(item.price)),
     total: money(item.total),
   }));
   const credit = receipt.paymentMode === 'Credit';

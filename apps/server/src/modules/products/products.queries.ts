@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/connection.js';
-import type { ProductUpdate } from '../../db/schema.js';
+import type { ProductsTable, ProductUpdate } from '../../db/schema.js';
 
 export function listProducts(db: Executor) {
   // Creation order, the same on both databases; the Products screen sorts by itself.
@@ -10,29 +10,53 @@ export function findProductById(db: Executor, id: number) {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The product holding that code, other than `exceptId`. */
-export function findProductByCuid(db: Executor, cuid: string, exceptId?: number) {
-  let query = db.selectFrom('products').select(['id', 'name']).where('cuid', '=', cuid);
+/** The product whose code has that key (productCodeKey), other than `exceptId`; on the unique index. */
+export function findProductByCodeKey(db: Executor, cuidKey: string, exceptId?: number) {
+  let query = db.selectFrom('products').selectAll().where('cuidKey', '=', cuidKey);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return query.executeTakeFirst();
 }
 
-export function insertProduct(
-  db: Executor,
-  product: { cuid: string; name: string; units: string; imagePath: string | null; createdAt: number },
-) {
+/** The product with that barcode, other than `exceptId`; on the unique index. */
+export function findProductByBarcode(db: Executor, barcode: string, exceptId?: number) {
+  let query = db.selectFrom('products').selectAll().where('barcode', '=', barcode);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+}
+
+/** Products whose code key is one of `keys` (a scale label's code with and without zeros). */
+export function findProductsByCodeKeys(db: Executor, keys: string[]) {
+  return db.selectFrom('products').selectAll().where('cuidKey', 'in', keys).execute();
+}
+
+/** What create and edit write besides stock and timestamps. */
+export type ProductDetails = Pick<
+  ProductsTable,
+  | 'cuid'
+  | 'cuidKey'
+  | 'name'
+  | 'units'
+  | 'priceCents'
+  | 'wholesalePriceCents'
+  | 'wholesaleMinMilli'
+  | 'barcode'
+  | 'minStockMilli'
+  | 'imagePath'
+> & { sellsByWeight: number };
+
+export function insertProduct(db: Executor, product: ProductDetails & { createdAt: number }) {
   return db
     .insertInto('products')
-    .values({ ...product, stockQuantity: 0, updatedAt: product.createdAt })
+    .values({ ...product, stockMilli: 0, updatedAt: product.createdAt })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
 
-/** Name, code, units and image only: stock changes go through applyStockChange. */
+/** Everything but stock: stock changes go through applyStockChange. */
 export function updateProductDetails(
   db: Executor,
   id: number,
-  patch: Pick<ProductUpdate, 'cuid' | 'name' | 'units' | 'imagePath' | 'updatedAt'>,
+  patch: ProductDetails & Pick<ProductUpdate, 'updatedAt'>,
 ) {
   return db.updateTable('products').set(patch).where('id', '=', id).executeTakeFirst();
 }

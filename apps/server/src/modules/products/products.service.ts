@@ -1,15 +1,25 @@
 import {
   type AddInventoryBody,
   type AdjustInventoryBody,
+  centsToPesos,
   type CreateProductBody,
   type EditProductBody,
+  fromMilli,
   type InventoryReason,
+  labelQuantity,
   type LookupProductResponse,
   MAX_STOCK,
+  pesosToCents,
   type Product,
+  productCodeKey,
   productNotFoundByCodeMessage,
+  readScaleLabel,
   type RemoveInventoryBody,
+  SCALE_LABEL_CHECK_DIGIT_MESSAGE,
+  type ScaleLabelFormat,
+  scaleLabelCodeCandidates,
   toIso,
+  toMilli,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/connection.js';
@@ -17,7 +27,7 @@ import type { DB, ProductRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { applyStockChange } from '../inventory/stock.js';
 import { checkImage, deleteImage, type ImageUpload, imageUrlOf, storeImage } from './images.js';
 import * as q from './products.queries.js';
@@ -30,7 +40,12 @@ export interface ProductsDeps {
   clock: Clock;
   /** Where product images are stored (served under /uploads/). */
   uploadDir: string;
+  /** Where scale labels carry the code and the weight (SCALE_LABEL_FORMAT). */
+  scaleLabelFormat: ScaleLabelFormat;
 }
+
+const pesosOrNull = (cents: number | null) => (cents === null ? null : centsToPesos(cents));
+const quantityOrNull = (milli: number | null) => (milli === null ? null : fromMilli(milli));
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -38,20 +53,37 @@ export function toProduct(row: ProductRow): Product {
     name: row.name,
     cuid: row.cuid,
     units: row.units,
-    stockQuantity: row.stockQuantity,
-    // Until the counter-selling migration adds them: no prices, no barcode, sold by the piece.
-    price: null,
-    wholesalePrice: null,
-    wholesaleMinQuantity: null,
-    barcode: null,
-    minStock: null,
-    sellsByWeight: false,
+    stockQuantity: fromMilli(row.stockMilli),
+    price: pesosOrNull(row.priceCents),
+    wholesalePrice: pesosOrNull(row.wholesalePriceCents),
+    wholesaleMinQuantity: quantityOrNull(row.wholesaleMinMilli),
+    barcode: row.barcode,
+    minStock: quantityOrNull(row.minStockMilli),
+    sellsByWeight: row.sellsByWeight === 1,
     imageUrl: imageUrlOf(row.imagePath),
     createdAt: toIso(row.createdAt),
   };
 }
 
-const duplicateCuid = (cuid: string) => conflict(`Ya existe un producto con el código "${cuid}".`);
+/** The columns create and edit write, from the validated body. */
+function detailsOf(input: CreateProductBody | EditProductBody, imagePath: string | null): q.ProductDetails {
+  const centsOrNull = (pesos: number | null) => (pesos === null ? null : pesosToCents(pesos));
+  const milliOrNull = (quantity: number | null) => (quantity === null ? null : toMilli(quantity));
+  return {
+    cuid: input.cuid,
+    cuidKey: productCodeKey(input.cuid),
+    name: input.name,
+    units: input.units,
+    priceCents: centsOrNull(input.price),
+    wholesalePriceCents: centsOrNull(input.wholesalePrice),
+    wholesaleMinMilli: milliOrNull(input.wholesaleMinQuantity),
+    barcode: input.barcode,
+    minStockMilli: milliOrNull(input.minStock),
+    sellsByWeight: input.sellsByWeight ? 1 : 0,
+    imagePath,
+  };
+}
+
 const missing = (id: number) => notFound(`El producto #${id} no existe.`);
 
 async function readProduct(db: Executor, id: number): Promise<Product> {
@@ -60,7 +92,17 @@ async function readProduct(db: Executor, id: number): Promise<Product> {
   return toProduct(row);
 }
 
-export function createProductsService({ db, transact, clock, uploadDir }: ProductsDeps) {
+/** 409 when another product holds the code (ignoring case) or the barcode. */
+async function checkUnique(db: Executor, input: CreateProductBody | EditProductBody, exceptId?: number) {
+  if (await q.findProductByCodeKey(db, productCodeKey(input.cuid), exceptId)) {
+    throw conflict(`Ya existe un producto con el código "${input.cuid}".`);
+  }
+  if (input.barcode !== null && (await q.findProductByBarcode(db, input.barcode, exceptId))) {
+    throw conflict(`Ya existe un producto con el código de barras "${input.barcode}".`);
+  }
+}
+
+export function createProductsService({ db, transact, clock, uploadDir, scaleLabelFormat }: ProductsDeps) {
   /** Saves the image (if any) and runs `write`; the file is removed again if `write` fails. */
   async function withStoredImage<T>(image: ImageUpload | undefined, write: (name: string | null) => Promise<T>) {
     const kind = image ? checkImage(image) : null;
@@ -74,12 +116,13 @@ export function createProductsService({ db, transact, clock, uploadDir }: Produc
   }
 
   /** One stock change and its inventory-log row, in one transaction; answers the updated product. */
-  function changeStock(id: number, delta: number, reason: InventoryReason, user: Actor, note: string | null) {
+  function changeStock(id: number, quantity: number, reason: InventoryReason, user: Actor, note: string | null) {
     return transact(async (trx) => {
-      const result = await applyStockChange(trx, { productId: id, delta, reason, user, note }, clock());
-      if (result.after > MAX_STOCK) {
+      const deltaMilli = toMilli(quantity);
+      const result = await applyStockChange(trx, { productId: id, deltaMilli, reason, user, note }, clock());
+      if (result.afterMilli > toMilli(MAX_STOCK)) {
         throw conflict(
-          `El stock de "${result.productName}" no puede ser mayor a ${MAX_STOCK.toLocaleString('es-MX')} (actual: ${result.before}).`,
+          `El stock de "${result.productName}" no puede ser mayor a ${MAX_STOCK.toLocaleString('es-MX')} (actual: ${fromMilli(result.beforeMilli)}).`,
         );
       }
       return readProduct(trx, id);
@@ -91,31 +134,41 @@ export function createProductsService({ db, transact, clock, uploadDir }: Produc
       return (await q.listProducts(db)).map(toProduct);
     },
 
-    /** The product a scanned or typed code names. */
+    /**
+     * The product a scanned or typed code names: its barcode, else its code (ignoring case), else
+     * a scale label's product code with the label's weight. Each step is one indexed query.
+     */
     async lookup(code: string): Promise<LookupProductResponse> {
-      const found = await q.findProductByCuid(db, code);
-      if (!found) throw notFound(productNotFoundByCodeMessage(code));
-      return { product: await readProduct(db, found.id), quantity: null };
+      const byBarcode = /^\d{8,14}$/.test(code) ? await q.findProductByBarcode(db, code) : undefined;
+      if (byBarcode) return { product: toProduct(byBarcode), quantity: null };
+      const byCode = await q.findProductByCodeKey(db, productCodeKey(code));
+      if (byCode) return { product: toProduct(byCode), quantity: null };
+
+      const reading = readScaleLabel(code, scaleLabelFormat);
+      if (reading && !reading.ok) throw badRequest(SCALE_LABEL_CHECK_DIGIT_MESSAGE);
+      if (reading) {
+        const candidates = scaleLabelCodeCandidates(reading.label.codeDigits);
+        const rows = await q.findProductsByCodeKeys(db, candidates);
+        // The code as printed first, then with fewer leading zeros.
+        const row = candidates.map((key) => rows.find((r) => r.cuidKey === key)).find(Boolean);
+        if (row) return { product: toProduct(row), quantity: labelQuantity(reading.label.weightGrams, row.units) };
+      }
+      throw notFound(productNotFoundByCodeMessage(code));
     },
 
     async create(input: CreateProductBody, image: ImageUpload | undefined, user: Actor): Promise<Product> {
       if (image) checkImage(image);
-      if (await q.findProductByCuid(db, input.cuid)) throw duplicateCuid(input.cuid);
+      await checkUnique(db, input);
       try {
         return await withStoredImage(image, (imagePath) =>
           transact(async (trx) => {
             const at = clock();
-            const { id } = await q.insertProduct(trx, {
-              cuid: input.cuid,
-              name: input.name,
-              units: input.units,
-              imagePath,
-              createdAt: at,
-            });
+            const { id } = await q.insertProduct(trx, { ...detailsOf(input, imagePath), createdAt: at });
             if (input.stockQuantity > 0) {
+              const deltaMilli = toMilli(input.stockQuantity);
               await applyStockChange(
                 trx,
-                { productId: id, delta: input.stockQuantity, reason: 'ADD', user, note: INITIAL_STOCK_NOTE },
+                { productId: id, deltaMilli, reason: 'ADD', user, note: INITIAL_STOCK_NOTE },
                 at,
               );
             }
@@ -123,8 +176,8 @@ export function createProductsService({ db, transact, clock, uploadDir }: Produc
           }),
         );
       } catch (error) {
-        // Two creations of one code racing: the unique index decides.
-        if (await q.findProductByCuid(db, input.cuid)) throw duplicateCuid(input.cuid);
+        // Two creations of one code or barcode racing: the unique indexes decide.
+        await checkUnique(db, input);
         throw error;
       }
     },
@@ -133,16 +186,13 @@ export function createProductsService({ db, transact, clock, uploadDir }: Produc
       if (image) checkImage(image);
       const current = await q.findProductById(db, input.id);
       if (!current) throw missing(input.id);
-      if (await q.findProductByCuid(db, input.cuid, input.id)) throw duplicateCuid(input.cuid);
+      await checkUnique(db, input, input.id);
       let updated: Product;
       try {
         updated = await withStoredImage(image, (imagePath) =>
           transact(async (trx) => {
             const result = await q.updateProductDetails(trx, input.id, {
-              name: input.name,
-              cuid: input.cuid,
-              units: input.units,
-              imagePath: imagePath ?? current.imagePath,
+              ...detailsOf(input, imagePath ?? current.imagePath),
               updatedAt: clock(),
             });
             if (Number(result.numUpdatedRows) !== 1) throw missing(input.id);
@@ -150,7 +200,7 @@ export function createProductsService({ db, transact, clock, uploadDir }: Produc
           }),
         );
       } catch (error) {
-        if (await q.findProductByCuid(db, input.cuid, input.id)) throw duplicateCuid(input.cuid);
+        await checkUnique(db, input, input.id);
         throw error;
       }
       if (image && current.imagePath) await deleteImage(uploadDir, current.imagePath);

@@ -1,4 +1,4 @@
-import { centsToPesos, type Receipt, toIso, totalsFromCents } from '@mostrador/shared';
+import { centsToPesos, fromMilli, lineTotalCents, type Receipt, toIso, totalsFromCents } from '@mostrador/shared';
 import type { PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { findReceiptRelations } from './receipts.queries.js';
@@ -8,11 +8,11 @@ type PaymentTotalsRow = Pick<PaymentRow, 'amountCents' | 'reason' | 'isEnabled'>
 
 /** Total, paid and balance in centavos, from the rows as stored (flags as 0/1). */
 export function totalsOfRows(
-  items: ReadonlyArray<Pick<ReceiptItemRow, 'priceCents' | 'quantity'>>,
+  items: ReadonlyArray<Pick<ReceiptItemRow, 'priceCents' | 'quantityMilli'>>,
   payments: readonly PaymentTotalsRow[],
 ) {
   return totalsFromCents(
-    items,
+    items.map((item) => ({ quantity: fromMilli(item.quantityMilli), priceCents: item.priceCents })),
     payments.map((p) => ({ amountCents: p.amountCents, reason: p.reason, isEnabled: p.isEnabled === 1 })),
   );
 }
@@ -45,9 +45,9 @@ export function toReceipt(
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,
-      quantity: item.quantity,
+      quantity: fromMilli(item.quantityMilli),
       price: centsToPesos(item.priceCents),
-      total: centsToPesos(item.priceCents * item.quantity),
+      total: centsToPesos(lineTotalCents(item.priceCents, item.quantityMilli)),
       product: { id: item.productId, name: item.productName, units: item.units },
     })),
     payments: payments.map((p) => ({

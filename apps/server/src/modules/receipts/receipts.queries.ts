@@ -124,8 +124,13 @@ export async function disablePayment(db: Executor, id: number, userId: number, n
 }
 
 export function findProductsForSale(db: Executor, ids: number[]) {
-  return db.selectFrom('products').select(['id', 'name', 'units']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'units', 'sellsByWeight', 'priceCents', 'wholesalePriceCents', 'wholesaleMinMilli'])
+    .where('id', 'in', ids)
+    .execute();
 }
+export type ProductForSale = Awaited<ReturnType<typeof findProductsForSale>>[number];
 
 export function findClientForSale(db: Executor, id: number) {
   return db

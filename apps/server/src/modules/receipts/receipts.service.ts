@@ -1,18 +1,24 @@
 import {
   type AddPaymentBody,
   businessDayBounds,
+  centsToPesos,
   type CreateReceiptBody,
   formatPayment,
+  fromMilli,
   type listReceiptsQuerySchema,
   localTimestampToEpoch,
+  linePrice,
   MANUAL_PAYMENT_NOTE,
+  MAX_RECEIPT_TOTAL_CENTS,
   missingPriceMessage,
   pesosToCents,
+  type PricedProduct,
   quantityProblem,
+  RECEIPT_TOTAL_TOO_LARGE,
+  toMilli,
   type Receipt,
   RECEIPT_PAGE_SIZE_DEFAULT,
   type ReceiptState,
-  totalsFromCents,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -60,6 +66,16 @@ const STATE_WORDS: Record<ReceiptState, string> = {
 
 const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.`);
 
+/** A product row's prices in the pricing rule's terms (pesos, units). */
+function pricedProduct(product: q.ProductForSale): PricedProduct {
+  return {
+    name: product.name,
+    price: product.priceCents === null ? null : centsToPesos(product.priceCents),
+    wholesalePrice: product.wholesalePriceCents === null ? null : centsToPesos(product.wholesalePriceCents),
+    wholesaleMinQuantity: product.wholesaleMinMilli === null ? null : fromMilli(product.wholesaleMinMilli),
+  };
+}
+
 export interface ReceiptsDeps {
   db: Kysely<DB>;
   /** The database's shared runner: concurrent sales commit together on SQLite. */
@@ -98,12 +114,21 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
 
     const items = body.items.map((item) => {
       const product = products.get(item.productId)!;
-      const problem = quantityProblem({ name: product.name, sellsByWeight: false }, item.quantity);
+      const problem = quantityProblem(
+        { name: product.name, sellsByWeight: product.sellsByWeight === 1 },
+        item.quantity,
+      );
       if (problem) throw badRequest(problem);
-      if (item.price == null) throw badRequest(missingPriceMessage(product.name));
-      return { productId: item.productId, quantity: item.quantity, priceCents: pesosToCents(item.price) };
+      const price = linePrice(pricedProduct(product), item.quantity, item.price);
+      if (!price) throw badRequest(missingPriceMessage(product.name));
+      return {
+        productId: item.productId,
+        quantityMilli: toMilli(item.quantity),
+        priceCents: pesosToCents(price.price),
+      };
     });
-    const { totalCents } = totalsFromCents(items, []);
+    const { totalCents } = totals(items, []);
+    if (totalCents > MAX_RECEIPT_TOTAL_CENTS) throw badRequest(RECEIPT_TOTAL_TOO_LARGE);
     const receipt = await q.insertReceiptRow(trx, {
       state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',
       paymentMode: body.paymentMode,
@@ -206,6 +231,11 @@ export function createReceiptsService({ db, transact, clock }: ReceiptsDeps) {
     },
 
     async list(params: ListReceiptsParams): Promise<{ data: Receipt[]; nextCursor: string | null }> {
+      if (params.number !== undefined) {
+        // A receipt found by its number, whatever its date.
+        const row = await q.findReceiptRow(db, params.number);
+        return { data: row ? [await hydrateOne(db, row)] : [], nextCursor: null };
+      }
       const limit = params.pageSize ?? RECEIPT_PAGE_SIZE_DEFAULT;
       const after = params.cursor === undefined ? undefined : decodeCursor(params.cursor);
       const from = params.fromDate === undefined ? undefined : businessDayBounds(params.fromDate).start;
@@ -340,7 +370,7 @@ export type ReceiptsService = ReturnType<typeof createReceiptsService>;
 /** Changes stock once per product (lines added up), in ascending product id order (no deadlocks). */
 async function changeStock(
   trx: Executor,
-  items: ReadonlyArray<Pick<ReceiptItemRow, 'productId' | 'quantity'>>,
+  items: ReadonlyArray<Pick<ReceiptItemRow, 'productId' | 'quantityMilli'>>,
   sign: 1 | -1,
   reason: 'SALE' | 'RETURN',
   user: Actor,
@@ -349,10 +379,12 @@ async function changeStock(
   at: number,
 ) {
   const quantities = new Map<number, number>();
-  for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  for (const item of items) {
+    quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantityMilli);
+  }
   const changes = [...quantities.keys()]
     .sort((a, b) => a - b)
-    .map((productId) => ({ productId, delta: sign * quantities.get(productId)!, reason, user, note, receiptId }));
+    .map((productId) => ({ productId, deltaMilli: sign * quantities.get(productId)!, reason, user, note, receiptId }));
   await applyStockChanges(trx, changes, at);
 }
 

@@ -2,6 +2,9 @@ import {
   businessDayBounds,
   type CashCountReport,
   type CutData,
+  formatCutQuantities,
+  formatQuantity,
+  formatSignedQuantity,
   formatDateTime,
   formatLongDate,
   formatPayment,
@@ -56,8 +59,6 @@ interface Column {
 }
 
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
-const integer = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
-const signed = (n: number) => (n > 0 ? `+${integer.format(n)}` : integer.format(n));
 
 /** Intl puts narrow no-break spaces in times ("11:45 p.m."); WinAnsi has none. */
 const winAnsi = (text: string) => text.replace(/[\u202F\u2009\u2007]/g, ' ');
@@ -160,13 +161,13 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         [{ label: T.inventoryColumns[0], width: CONTENT_WIDTH - 7 * 50 }, ...T.inventoryColumns.slice(1).map(numeric)],
         cut.inventory.map((row) => [
           `${row.cuid} · ${row.name}`,
-          integer.format(row.initial),
-          integer.format(row.sales),
-          integer.format(row.returned),
-          integer.format(row.adds),
-          integer.format(row.merma),
-          signed(row.adjustments),
-          integer.format(row.final),
+          formatQuantity(row.initial),
+          formatQuantity(row.sales),
+          formatQuantity(row.returned),
+          formatQuantity(row.adds),
+          formatQuantity(row.merma),
+          formatSignedQuantity(row.adjustments),
+          formatQuantity(row.final),
         ]),
       );
     }
@@ -187,7 +188,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         ],
         cut.sales.map((row) => [
           `${row.productCuid} · ${row.name}`,
-          integer.format(row.units),
+          formatQuantity(row.units, row.unit),
           money(row.price),
           money(row.total),
           '',
@@ -226,7 +227,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         { label: '', width: 150, align: 'right' },
       ],
       [
-        [T.totalUnits, integer.format(cut.totals.totalUnits ?? 0)],
+        [T.totalUnits, formatCutQuantities(cut.totals)],
         [T.totalAmount, money(cut.totals.totalAmount)],
         [T.totalPayments, money(cut.totals.totalPayments)],
         [T.totalDue, money(cut.totals.totalDue)],

@@ -48,21 +48,23 @@ export function insertCut(db: Executor, cut: { date: string; data: string; userI
   return db.insertInto('cashCountReports').values(cut).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Σ sign × delta of the reasons that make up one column of the cut (CUT_COLUMN_OF_REASON). */
+/** Σ sign × delta (thousandths) of the reasons that make up one column of the cut (CUT_COLUMN_OF_REASON). */
 function movementSum(column: CutMovementColumn): RawBuilder<number> {
   const branches = Object.entries(CUT_COLUMN_OF_REASON)
     .filter(([, target]) => target.column === column)
     .map(
       ([reason, { sign }]) =>
-        sql`when ${sql.ref('reason')} = ${sql.lit(reason)} then ${sql.lit(sign)} * ${sql.ref('delta')}`,
+        sql`when ${sql.ref('reason')} = ${sql.lit(reason)} then ${sql.lit(sign)} * ${sql.ref('deltaMilli')}`,
     );
   return sql<number>`coalesce(sum(case ${sql.join(branches, sql` `)} else 0 end), 0)`;
 }
 
+/** Quantities in thousandths. */
 export interface DayMovementRow extends Record<CutMovementColumn, number> {
   productId: number;
   cuid: string;
   name: string;
+  units: string;
   initial: number;
   final: number;
 }
@@ -99,8 +101,9 @@ export async function findDayMovements(db: Executor, start: number, end: number)
       'm.productId',
       'p.cuid',
       'p.name',
-      'first.stockBefore as initial',
-      'last.stockAfter as final',
+      'p.units',
+      'first.stockBeforeMilli as initial',
+      'last.stockAfterMilli as final',
       ...CUT_MOVEMENT_COLUMNS.map((column) => `m.${column}` as const),
     ])
     .execute();
@@ -120,14 +123,19 @@ export interface DaySalesRow {
   productId: number;
   cuid: string;
   name: string;
+  /** The product's unit now (old receipt lines are in the same unit). */
+  unit: string;
   priceCents: number;
   paymentMode: 'Cash' | 'Credit';
-  units: number;
+  quantityMilli: number;
+  /** Σ of each line's total, each rounded to the centavo as on its receipt. */
+  totalCents: number;
 }
 
 /**
  * The items of the non-cancelled receipts dated in [start, end], added up per product, unit
- * price and payment mode (receipts(date, id), then receipt_items(receipt_id)).
+ * price and payment mode (receipts(date, id), then receipt_items(receipt_id)). A line's total is
+ * price × thousandths / 1000 rounded half up (all are positive), the rule of lineTotalCents.
  */
 export async function findDaySales(db: Executor, start: number, end: number): Promise<DaySalesRow[]> {
   const rows = await db
@@ -138,16 +146,20 @@ export async function findDaySales(db: Executor, start: number, end: number): Pr
       'i.productId',
       'p.cuid',
       'p.name',
+      'p.units as unit',
       'i.priceCents',
       'r.paymentMode',
-      eb.fn.sum<number>('i.quantity').as('units'),
+      eb.fn.sum<number>('i.quantityMilli').as('quantityMilli'),
+      sql<number>`sum((cast(${sql.ref('i.priceCents')} as bigint) * ${sql.ref('i.quantityMilli')} + 500) / 1000)`.as(
+        'totalCents',
+      ),
     ])
     .where('r.date', '>=', start)
     .where('r.date', '<=', end)
     .where('r.state', '!=', 'Cancelled')
-    .groupBy(['i.productId', 'p.cuid', 'p.name', 'i.priceCents', 'r.paymentMode'])
+    .groupBy(['i.productId', 'p.cuid', 'p.name', 'p.units', 'i.priceCents', 'r.paymentMode'])
     .execute();
-  return rows.map((row) => ({ ...row, units: Number(row.units) }));
+  return rows.map((row) => ({ ...row, quantityMilli: Number(row.quantityMilli), totalCents: Number(row.totalCents) }));
 }
 
 /** Enabled ADD − enabled REMOVE of the payments created in [start, end], in centavos. */
@@ -187,7 +199,7 @@ export async function findPendingCredit(db: Executor, end: number) {
       .execute(),
     pending()
       .innerJoin('receiptItems as i', 'i.receiptId', 'r.id')
-      .select(['i.receiptId', 'i.productId', 'i.productName', 'i.units', 'i.quantity', 'i.priceCents'])
+      .select(['i.receiptId', 'i.productId', 'i.productName', 'i.units', 'i.quantityMilli', 'i.priceCents'])
       .orderBy('i.id')
       .execute(),
     pending()

@@ -12,6 +12,8 @@ import {
   type InventoryLog,
   type ListReportsResponse,
   type listReportsQuerySchema,
+  fromMilli,
+  lineTotalCents,
   toIso,
   totalsFromCents,
 } from '@mostrador/shared';
@@ -47,9 +49,9 @@ export function toInventoryLog(row: InventoryLogRow): InventoryLog {
     productName: row.productName,
     userName: row.userName,
     reason: row.reason,
-    delta: row.delta,
-    before: row.stockBefore,
-    after: row.stockAfter,
+    delta: fromMilli(row.deltaMilli),
+    before: fromMilli(row.stockBeforeMilli),
+    after: fromMilli(row.stockAfterMilli),
     note: row.note,
     createdAt: toIso(row.createdAt),
   };
@@ -74,7 +76,7 @@ export async function computeCut(db: Executor, date: string): Promise<CutData> {
   ]);
 
   const salesRows = sales
-    .map((row) => ({ ...row, totalCents: row.units * row.priceCents }))
+    .map((row) => ({ ...row, units: fromMilli(row.quantityMilli) }))
     .sort(
       (a, b) =>
         byName(a, b) ||
@@ -87,7 +89,8 @@ export async function computeCut(db: Executor, date: string): Promise<CutData> {
   const pending = pendingRows.receipts.map((receipt) => {
     const items = itemsOf.get(receipt.id) ?? [];
     const payments = (paymentsOf.get(receipt.id) ?? []).map((p) => ({ ...p, isEnabled: p.isEnabled === 1 }));
-    const totals = totalsFromCents(items, payments);
+    const lines = items.map((item) => ({ quantity: fromMilli(item.quantityMilli), priceCents: item.priceCents }));
+    const totals = totalsFromCents(lines, payments);
     return { receipt, items, payments, totals };
   });
 
@@ -105,18 +108,20 @@ export async function computeCut(db: Executor, date: string): Promise<CutData> {
       productId: row.productId,
       cuid: row.cuid,
       name: row.name,
-      initial: row.initial,
-      sales: row.sales,
-      returned: row.returned,
-      adds: row.adds,
-      merma: row.merma,
-      adjustments: row.adjustments,
-      final: row.final,
+      unit: row.units,
+      initial: fromMilli(row.initial),
+      sales: fromMilli(row.sales),
+      returned: fromMilli(row.returned),
+      adds: fromMilli(row.adds),
+      merma: fromMilli(row.merma),
+      adjustments: fromMilli(row.adjustments),
+      final: fromMilli(row.final),
     })),
     sales: salesRows.map((row): CutSalesRow => ({
       productId: row.productId,
       productCuid: row.cuid,
       name: row.name,
+      unit: row.unit,
       units: row.units,
       price: centsToPesos(row.priceCents),
       total: centsToPesos(row.totalCents),
@@ -132,9 +137,9 @@ export async function computeCut(db: Executor, date: string): Promise<CutData> {
         productId: item.productId,
         name: item.productName,
         unit: item.units,
-        quantity: item.quantity,
+        quantity: fromMilli(item.quantityMilli),
         price: centsToPesos(item.priceCents),
-        total: centsToPesos(item.priceCents * item.quantity),
+        total: centsToPesos(lineTotalCents(item.priceCents, item.quantityMilli)),
       })),
       payments: payments.map((p) => ({
         id: p.id,
@@ -149,7 +154,7 @@ export async function computeCut(db: Executor, date: string): Promise<CutData> {
       pending: centsToPesos(t.balanceCents),
     })),
     totals: {
-      totalUnits: totals.totalUnits,
+      totalQuantities: totals.totalQuantities,
       totalAmount: centsToPesos(totals.totalAmountCents),
       totalPayments: centsToPesos(totals.totalPaymentsCents),
       totalDue: centsToPesos(totals.totalDueCents),

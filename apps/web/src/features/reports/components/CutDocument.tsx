@@ -2,7 +2,10 @@ import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import {
   type CashCountReport,
   type CutData,
+  formatCutQuantities,
   formatPayment,
+  formatQuantity,
+  formatSignedQuantity,
   PAYMENT_MODE_LABELS,
   parseCutData,
   pesosToCents,
@@ -14,8 +17,6 @@ import { es } from '../../../i18n/es';
 import { type Column, CutTable } from './CutTable';
 
 const t = es.reports.document;
-const units = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
-const signed = (n: number) => (n > 0 ? `+${units.format(n)}` : units.format(n));
 /** The cut is checked to the centavo: every amount with its two decimals. */
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 
@@ -77,19 +78,19 @@ type PendingRow = CutData['pending'][number];
 const ic = t.inventoryColumns;
 const inventoryColumns: Array<Column<InventoryRow>> = [
   { header: ic.product, cell: (row) => <Product name={row.name} code={row.cuid} /> },
-  { header: ic.initial, numeric: true, cell: (row) => units.format(row.initial) },
-  { header: ic.sales, numeric: true, cell: (row) => units.format(row.sales) },
-  { header: ic.returned, numeric: true, cell: (row) => units.format(row.returned) },
-  { header: ic.adds, numeric: true, cell: (row) => units.format(row.adds) },
-  { header: ic.merma, numeric: true, cell: (row) => units.format(row.merma) },
-  { header: ic.adjustments, numeric: true, cell: (row) => signed(row.adjustments) },
-  { header: ic.final, numeric: true, cell: (row) => <Strong>{units.format(row.final)}</Strong> },
+  { header: ic.initial, numeric: true, cell: (row) => formatQuantity(row.initial) },
+  { header: ic.sales, numeric: true, cell: (row) => formatQuantity(row.sales) },
+  { header: ic.returned, numeric: true, cell: (row) => formatQuantity(row.returned) },
+  { header: ic.adds, numeric: true, cell: (row) => formatQuantity(row.adds) },
+  { header: ic.merma, numeric: true, cell: (row) => formatQuantity(row.merma) },
+  { header: ic.adjustments, numeric: true, cell: (row) => formatSignedQuantity(row.adjustments) },
+  { header: ic.final, numeric: true, cell: (row) => <Strong>{formatQuantity(row.final)}</Strong> },
 ];
 
 const sc = t.salesColumns;
 const salesColumns: Array<Column<SalesRow>> = [
   { header: sc.product, cell: (row) => <Product name={row.name} code={row.productCuid} /> },
-  { header: sc.quantity, numeric: true, cell: (row) => units.format(row.units) },
+  { header: sc.quantity, numeric: true, cell: (row) => formatQuantity(row.units, row.unit) },
   { header: sc.price, numeric: true, cell: (row) => money(row.price) },
   { header: sc.total, numeric: true, cell: (row) => money(row.total) },
   { header: sc.paymentMode, cell: (row) => PAYMENT_MODE_LABELS[row.paymentMode] },
@@ -160,7 +161,7 @@ function PendingSection({ cut }: { cut: CutData }) {
 function TotalsSection({ cut }: { cut: CutData }) {
   const { totals } = cut;
   const items = [
-    { label: t.totals.totalUnits, value: units.format(totals.totalUnits ?? 0) },
+    { label: t.totals.totalUnits, value: formatCutQuantities(totals) },
     { label: t.totals.totalAmount, value: money(totals.totalAmount) },
     { label: t.totals.totalPayments, value: money(totals.totalPayments) },
     { label: t.totals.totalDue, value: money(totals.totalDue) },

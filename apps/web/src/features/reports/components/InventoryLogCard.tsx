@@ -1,11 +1,16 @@
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatDateTime, INVENTORY_REASON_COLORS, INVENTORY_REASON_LABELS, type InventoryLog } from '@mostrador/shared';
+import {
+  formatDateTime,
+  formatQuantity,
+  formatSignedQuantity,
+  INVENTORY_REASON_COLORS,
+  INVENTORY_REASON_LABELS,
+  type InventoryLog,
+} from '@mostrador/shared';
 import { memo } from 'react';
 import { es } from '../../../i18n/es';
 
 const t = es.reports.logs;
-const units = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
-const signed = (n: number) => (n > 0 ? `+${units.format(n)}` : units.format(n));
 
 /** One inventory movement: reason (label and colour from packages/shared), product, user, delta, before → after, note, date. */
 export const InventoryLogCard = memo(function InventoryLogCard({ log }: { log: InventoryLog }) {
@@ -34,10 +39,10 @@ export const InventoryLogCard = memo(function InventoryLogCard({ log }: { log: I
         </Stack>
         <Stack gap={0} align="flex-end" style={{ flex: 'none' }}>
           <Text fw={700} c={log.delta < 0 ? 'red' : 'teal'} data-testid="inventory-log-delta">
-            {signed(log.delta)}
+            {formatSignedQuantity(log.delta)}
           </Text>
           <Text size="xs" c="dimmed" aria-label={t.stockLabel}>
-            {t.stock(units.format(log.before), units.format(log.after))}
+            {t.stock(formatQuantity(log.before), formatQuantity(log.after))}
           </Text>
         </Stack>
       </Group>
