@@ -32,7 +32,7 @@ const SCANS = Number(args.scans);
 const SALES = Number(args.sales);
 const KEY_DELAY_MS = 10;
 const ADMIN = { email: 'bench-counter@mostrador.mx', password: 'bench-counter-2026' };
-const SELLER = { email: 'vendedor-counter@mostrador.mx', password: 'bench-counter-2026', firstName: 'Vendedor' };
+const SELLER = { email: 'vendedor-counter@mostrador.mx', password: 'bench-counter-2026', name: 'Vendedor Bench' };
 
 /** EAN-13 with its check digit, from a 12-digit body. */
 function ean13(first12: string): string {
@@ -168,14 +168,14 @@ async function main() {
         fetch(`${server.url}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(user),
+          body: JSON.stringify({ email: user.email, password: user.password }),
         }).then((r) => json<SessionResponse>(r, 'auth/login'));
       const admin = await login(ADMIN);
       await json(
         await fetch(`${server.url}/api/auth/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
-          body: JSON.stringify({ ...SELLER, lastName: 'Bench', role: 'Seller' }),
+          body: JSON.stringify({ ...SELLER, role: 'Seller' }),
         }),
         'auth/register',
       );
