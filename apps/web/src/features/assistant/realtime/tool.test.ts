@@ -39,7 +39,7 @@ describe('runTool (create_receipt)', () => {
       items: [
         { productId: 99, quantity: 1, price: 5 },
         { productId: 10, quantity: 0, price: 5 },
-        { productId: 11, quantity: 2.5, price: 5 },
+        { productId: 11, quantity: 2.0005, price: 5 },
         { productId: 12, quantity: 2 },
         { productId: 12, quantity: 2, price: 0.001 },
         { productId: null, quantity: 1, price: 5 },

@@ -37,8 +37,9 @@ export function toReceiptPrefill(args: CreateReceiptToolArgs, catalogue: Catalog
         productId: known ? item.productId : null,
         quantity: Number.isFinite(item.quantity) ? item.quantity : Number.NaN,
         price: item.price !== undefined && Number.isFinite(item.price) ? item.price : Number.NaN,
-        // The line as the server would take it: the shared item rules.
-        isValid: known && receiptItemInputSchema.safeParse(item).success,
+        // The line as the server would take it (the shared item rules), with the price the tool
+        // asks for: a line the model left unpriced is for a person to look at.
+        isValid: known && item.price !== undefined && receiptItemInputSchema.safeParse(item).success,
       };
     }),
   };
