@@ -13,6 +13,16 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('navigation').getByText('Remisiones')).toBeVisible();
   });
 
+  test('a Seller lands on the counter, ready to scan', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill(USERS.Seller.email);
+    await page.getByLabel('Contraseña').fill(USERS.Seller.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/vender$/);
+    await expect(page.getByRole('heading', { name: 'Vender', level: 1 })).toBeVisible();
+    await expect(page.getByPlaceholder('Escanea o escribe el código')).toBeFocused();
+  });
+
   test('a bad password shows the server message in red below the form', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill(USERS.Seller.email);
@@ -45,8 +55,9 @@ test.describe('a signed-in session', () => {
     await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Seller.name);
     await page.reload();
     await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Seller.name);
+    // A Seller's first page is the counter.
     await page.goto('/login');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/vender$/);
   });
 
   test('renews an expired access token with the refresh token, once, and carries on', async ({ page }) => {

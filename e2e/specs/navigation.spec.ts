@@ -1,9 +1,9 @@
 import { expect, storageStateOf, test } from '../fixtures';
 
 const MENU: Record<'Admin' | 'Manager' | 'Seller', string[]> = {
-  Admin: ['Remisiones', 'Productos', 'Reportes', 'Clientes', 'Usuarios', 'Asistente', 'Respaldos'],
-  Manager: ['Remisiones', 'Productos', 'Reportes', 'Clientes'],
-  Seller: ['Remisiones'],
+  Admin: ['Vender', 'Remisiones', 'Productos', 'Reportes', 'Clientes', 'Usuarios', 'Asistente', 'Respaldos'],
+  Manager: ['Vender', 'Remisiones', 'Productos', 'Reportes', 'Clientes'],
+  Seller: ['Vender', 'Remisiones'],
 };
 
 for (const [role, entries] of Object.entries(MENU) as Array<[keyof typeof MENU, string[]]>) {

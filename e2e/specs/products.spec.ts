@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Product } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { expect, storageStateOf, test, unique } from '../fixtures';
+import { expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
 
 const IMAGE = join(import.meta.dirname, '..', 'fixtures-data', 'product.png');
 
@@ -47,7 +47,7 @@ test.describe('Products as Admin', () => {
     await expect(create.getByText('Código del producto es requerido')).toBeVisible();
     await expect(create.getByText('Unidades del producto son requeridas')).toBeVisible();
     await create.getByLabel('Nombre').fill(name);
-    await create.getByLabel('Código').fill(cuid);
+    await create.getByRole('textbox', { name: 'Código', exact: true }).fill(cuid);
     await create.getByLabel('Unidades').fill('pza');
     await create.getByLabel('Stock inicial').fill('20');
     await create.locator('input[type="file"]').setInputFiles(IMAGE);
@@ -59,7 +59,7 @@ test.describe('Products as Admin', () => {
     // Find it by code (case-insensitive) and see its image served back.
     const row = await findByCode(page, cuid.toLowerCase());
     await expect(row.getByRole('cell', { name: name })).toBeVisible();
-    await expect(row.getByRole('cell').nth(2)).toHaveText(/^20\s*pza$/);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^20\s*pza$/);
     const image = row.getByRole('img', { name: `Imagen de ${name}` });
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
@@ -78,7 +78,7 @@ test.describe('Products as Admin', () => {
     await expect(
       page.getByText(`El inventario de ${name} ha sido agregado correctamente. Stock actual: 25.`),
     ).toBeVisible();
-    await expect(row.getByRole('cell').nth(2)).toHaveText(/^25\s*pza$/);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^25\s*pza$/);
 
     // Register waste (merma).
     await row.getByRole('button', { name: 'Registrar merma' }).click();
@@ -87,7 +87,7 @@ test.describe('Products as Admin', () => {
     await waste.getByLabel('Nota (opcional)').fill('Empaque roto');
     await waste.getByRole('button', { name: 'Registrar merma' }).click();
     await expect(page.getByText('Merma registrada', { exact: true })).toBeVisible();
-    await expect(row.getByRole('cell').nth(2)).toHaveText(/^22\s*pza$/);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^22\s*pza$/);
 
     // Waste beyond the stock: the spec's failure text plus the server's reason; nothing changes.
     await row.getByRole('button', { name: 'Registrar merma' }).click();
@@ -99,7 +99,7 @@ test.describe('Products as Admin', () => {
       ),
     ).toBeVisible();
     await waste.getByRole('button', { name: 'Cancelar' }).click();
-    await expect(row.getByRole('cell').nth(2)).toHaveText(/^22\s*pza$/);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^22\s*pza$/);
 
     // Adjust negative.
     await row.getByRole('button', { name: 'Ajustar inventario' }).click();
@@ -113,7 +113,7 @@ test.describe('Products as Admin', () => {
     await expect(
       page.getByText(`El inventario de ${name} ha sido ajustado correctamente. Stock actual: 7.`),
     ).toBeVisible();
-    await expect(row.getByRole('cell').nth(2)).toHaveText(/^7\s*pzaBajo stock$/);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^7\s*pzaBajo stock$/);
 
     // Edit: save stays disabled until something changes, and again when the change is undone.
     await row.getByRole('button', { name: 'Editar producto' }).click();
@@ -133,7 +133,7 @@ test.describe('Products as Admin', () => {
     await expect(page.getByText('El producto ha sido actualizado correctamente.')).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(row.getByRole('cell', { name: `${name} grande` })).toBeVisible();
-    await expect(row.getByRole('cell').nth(2)).toHaveText(/^7\s*pza/);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^7\s*pza/);
 
     // Every movement reached the server exactly.
     const { products } = await seed.get<{ products: Product[] }>('/product/list');
@@ -155,6 +155,55 @@ test.describe('Products as Admin', () => {
     await expect(rowOf(page, `VD-${id}`)).toBeVisible();
   });
 
+  test('selling fields: price, wholesale, barcode, minimum stock and by weight, shown and edited', async ({ page }) => {
+    const id = unique();
+    const cuid = `QS-${id}`.toUpperCase();
+    const barcode = uniqueBarcode();
+    await page.goto('/products');
+    await expect(page.getByTestId('products-counter-total')).not.toHaveText('Totales–');
+    await page.keyboard.press('Control+k');
+    const create = page.getByRole('dialog', { name: 'Crear producto' });
+    await create.getByLabel('Nombre').fill(`Queso ${id}`);
+    await create.getByRole('textbox', { name: 'Código', exact: true }).fill(cuid);
+    await create.getByLabel('Unidades').fill('kg');
+    await create.getByLabel('Código de barras').fill(barcode);
+    await create.getByLabel('Precio de venta').fill('189.90');
+    await create.getByLabel('Precio de mayoreo').fill('170');
+    await create.getByRole('button', { name: 'Crear producto' }).click();
+    await expect(create.getByText('Indica desde qué cantidad aplica el precio de mayoreo.')).toBeVisible();
+    await create.getByLabel('Mayoreo desde').fill('5');
+    // A fraction needs 'Se vende a granel'.
+    await create.getByLabel('Stock inicial').fill('');
+    await create.getByLabel('Stock inicial').pressSequentially('12,5');
+    await create.getByRole('button', { name: 'Crear producto' }).click();
+    await expect(
+      create.getByText(
+        `El producto "Queso ${id}" se vende por piezas completas; la cantidad no puede tener decimales.`,
+      ),
+    ).toBeVisible();
+    await create.getByRole('switch', { name: 'Se vende a granel' }).click({ force: true });
+    await create.getByLabel('Stock mínimo').fill('15');
+    await create.getByRole('button', { name: 'Crear producto' }).click();
+    await expect(create).toBeHidden();
+
+    await page.getByLabel('Buscar').fill(id);
+    const row = rowOf(page, cuid);
+    await expect(row).toContainText(barcode);
+    await expect(row).toContainText('$189.90');
+    await expect(row).toContainText('Mayoreo $170.00 desde 5 kg');
+    await expect(row).toContainText('12.500');
+    // 12.5 kg is under its own minimum of 15: low stock although above 10.
+    await expect(row.getByText('Bajo stock')).toBeVisible();
+
+    await row.getByRole('button', { name: 'Editar producto' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar producto' });
+    await expect(edit.getByLabel('Precio de venta')).toHaveValue('$189.9');
+    await edit.getByLabel('Stock mínimo').fill('');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row.getByText('Bajo stock')).toHaveCount(0);
+  });
+
   test('a duplicate code and a non-image file are refused with clear messages', async ({ page, seed }) => {
     const id = unique();
     const existing = await seed.product({ name: `Cerillos ${id}`, cuid: `CR-${id}`, stock: 1 });
@@ -163,7 +212,7 @@ test.describe('Products as Admin', () => {
     await page.keyboard.press('Control+k');
     const create = page.getByRole('dialog', { name: 'Crear producto' });
     await create.getByLabel('Nombre').fill(`Otro ${id}`);
-    await create.getByLabel('Código').fill(existing.cuid);
+    await create.getByRole('textbox', { name: 'Código', exact: true }).fill(existing.cuid);
     await create.getByLabel('Unidades').fill('pza');
     await create.getByLabel('Stock inicial').fill('');
     await create.getByRole('button', { name: 'Crear producto' }).click();

@@ -40,6 +40,13 @@ async function createdReceiptId(page: Page) {
   return Number((await toast.textContent())!.match(/#(\d+)/)![1]);
 }
 
+/** The selected text of the focused field. */
+const selectedText = (page: Page) =>
+  page.evaluate(() => {
+    const input = document.activeElement as HTMLInputElement | null;
+    return input?.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0) ?? '';
+  });
+
 const cardOf = (page: Page, id: number) => page.getByRole('article', { name: `Remisión #${id}` });
 const menuOf = (card: Locator, id: number) => card.getByRole('button', { name: `Acciones de la remisión #${id}` });
 const stateOf = (card: Locator) => card.locator('[data-state]').first();
@@ -124,6 +131,10 @@ test.describe('Receipts as Admin', () => {
     await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
     await expect(row.getByText('Existencia: 14 pza')).toBeVisible();
     await form.getByRole('button', { name: 'Cancelar' }).click();
+    await page
+      .getByRole('dialog', { name: '¿Descartar la remisión?' })
+      .getByRole('button', { name: 'Descartar' })
+      .click();
     await expect(form).toBeHidden();
   });
 
@@ -165,11 +176,25 @@ test.describe('Receipts as Admin', () => {
 
     await form.getByRole('button', { name: 'Crear remisión' }).click();
     await expect(row.getByText('Selecciona un producto.')).toBeVisible();
-    await expect(row.getByText('El precio debe ser mayor que 0.')).toBeVisible();
 
+    // A product without its own price needs one typed; a fraction of a piece is refused by name.
     await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
-    await row.getByLabel('Cantidad').fill('0');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(
+      row.getByText(`El producto "${product.name}" no tiene precio de venta; escribe el precio.`),
+    ).toBeVisible();
+    // Typed in either notation: '1,5' is 1.5, not 15.
+    await row.getByLabel('Cantidad').fill('');
+    await row.getByLabel('Cantidad').pressSequentially('1,5');
+    await expect(row.getByLabel('Cantidad')).toHaveValue('1.5');
     await row.getByLabel('Precio').fill('10');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(
+      row.getByText(
+        `El producto "${product.name}" se vende por piezas completas; la cantidad no puede tener decimales.`,
+      ),
+    ).toBeVisible();
+    await row.getByLabel('Cantidad').fill('0');
     await form.getByRole('button', { name: 'Crear remisión' }).click();
     await expect(row.getByText('La cantidad debe ser un número mayor que 0, con hasta 3 decimales.')).toBeVisible();
 
@@ -194,6 +219,57 @@ test.describe('Receipts as Admin', () => {
     await form.getByRole('button', { name: 'Crear remisión' }).click();
     await expect(page.getByText(/^Hubo un problema al crear el recibo\. Inténtelo de nuevo\./)).toBeVisible();
     await expect(form).toBeVisible();
+    expect(await seed.stockOf(product.id)).toBe(5);
+  });
+
+  test('the form by keyboard: fields replace their text, Enter never sells, Escape asks first', async ({
+    page,
+    seed,
+  }) => {
+    const product = await seed.product({ stock: 5 });
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const row = form.getByTestId('receipt-item').first();
+    const productField = row.getByRole('combobox', { name: 'Producto' });
+    await expect(productField).toBeFocused();
+
+    // A scan (code + Enter) picks the product; a second one replaces the text instead of appending.
+    await page.keyboard.type(product.cuid);
+    await page.keyboard.press('Enter');
+    await expect(productField).toHaveValue(new RegExp(product.cuid));
+    await page.keyboard.type(product.cuid);
+    await expect(productField).toHaveValue(product.cuid);
+    await page.keyboard.press('Enter');
+
+    // Tab goes to 'Cantidad' with its 1 selected: typing 3 gives 3, not 13; the price likewise.
+    await page.keyboard.press('Tab');
+    await expect(row.getByLabel('Cantidad')).toBeFocused();
+    await expect.poll(() => selectedText(page)).toBe('1');
+    await page.keyboard.type('3');
+    await expect(row.getByLabel('Cantidad')).toHaveValue('3');
+    await page.keyboard.press('Tab');
+    await expect(row.getByLabel('Precio')).toBeFocused();
+    await page.keyboard.type('32');
+    await page.keyboard.press('Enter');
+    await expect(form.getByTestId('receipt-form-total')).toHaveText('$96');
+    await expect(form).toBeVisible();
+    expect(await seed.stockOf(product.id)).toBe(5);
+
+    // Neither the switch nor the trash button is in the tab order; the new line takes the focus.
+    await expect(row.getByRole('switch', { name: 'Incluir 1' })).toHaveAttribute('tabindex', '-1');
+    await expect(row.getByRole('button', { name: 'Quitar producto 1' })).toHaveAttribute('tabindex', '-1');
+    await form.getByRole('button', { name: 'Agregar producto' }).click();
+    await expect(form.getByTestId('receipt-item').nth(1).getByRole('combobox', { name: 'Producto' })).toBeFocused();
+
+    // Escape asks before discarding; 'Seguir capturando' keeps the lines.
+    await page.keyboard.press('Escape');
+    const confirm = page.getByRole('dialog', { name: '¿Descartar la remisión?' });
+    await confirm.getByRole('button', { name: 'Seguir capturando' }).click();
+    await expect(form.getByTestId('receipt-form-total')).toHaveText('$96');
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.getByRole('button', { name: 'Descartar' }).click();
+    await expect(form).toBeHidden();
     expect(await seed.stockOf(product.id)).toBe(5);
   });
 
@@ -446,6 +522,27 @@ test.describe('Receipt list', () => {
     );
   });
 
+  test('finds a receipt by its number whatever its date, and says when there is none', async ({ page, seed }) => {
+    const product = await seed.product({ stock: 5 });
+    const old = await seed.receipt({
+      paymentMode: 'Cash',
+      items: [{ productId: product.id, quantity: 1, price: 40 }],
+      date: daysAgo(40).at,
+      printReceipt: false,
+    });
+    await page.goto('/receipts');
+    const byNumber = page.getByRole('textbox', { name: 'Buscar remisión por número' });
+    await byNumber.fill(String(old.id));
+    await byNumber.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/receipts/${old.id}$`));
+    await expect(cardOf(page, old.id).getByTestId('receipt-total')).toHaveText('$40');
+
+    await page.goto('/receipts');
+    await byNumber.fill('99999999');
+    await byNumber.press('Enter');
+    await expect(page.getByText('No existe la remisión #99999999.')).toBeVisible();
+  });
+
   test('counts the whole filtered set while showing it a page at a time', async ({ page, seed }) => {
     test.slow(); // a long user flow
     const id = unique();
@@ -499,7 +596,7 @@ test.describe('Receipt list', () => {
 test.describe('Receipts as Seller', () => {
   test.use({ storageState: storageStateOf('Seller') });
 
-  test('a Seller sells but sees no action menu and cannot cancel payments', async ({ page, seed }) => {
+  test('a Seller sells and may only reprint: no payments, no cancelling', async ({ page, seed }) => {
     const id = unique();
     const product = await seed.product({ stock: 5, units: 'kg' });
     const client = await seed.client({ firstName: `Vendida ${id}`, lastName: 'Salinas' });
@@ -526,7 +623,9 @@ test.describe('Receipts as Seller', () => {
     const sold = cardOf(page, soldId);
     await expect(sold.getByRole('cell', { name: '2 kg' })).toBeVisible();
     await expect(sold.getByTestId('receipt-total')).toHaveText('$91');
-    await expect(menuOf(sold, soldId)).toHaveCount(0);
+    await menuOf(sold, soldId).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Imprimir']);
+    await page.keyboard.press('Escape');
     expect(await seed.stockOf(product.id)).toBe(2);
 
     await page.goto(`/receipts/${credit.id}`);
@@ -534,6 +633,7 @@ test.describe('Receipts as Seller', () => {
     await expect(card.getByTestId('receipt-balance')).toHaveText('$50.00');
     await expect(card.getByTestId('payment-row')).toHaveCount(1);
     await expect(card.getByRole('button', { name: /Cancelar pago/ })).toHaveCount(0);
-    await expect(menuOf(card, credit.id)).toHaveCount(0);
+    await menuOf(card, credit.id).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Imprimir']);
   });
 });

@@ -41,7 +41,24 @@ export interface ProductSeed {
   cuid?: string;
   units?: string;
   stock?: number;
+  /** Selling fields; left out, the product has none (sold by the piece, price typed per sale). */
+  price?: number;
+  wholesalePrice?: number;
+  wholesaleMinQuantity?: number;
+  barcode?: string;
+  minStock?: number;
+  sellsByWeight?: boolean;
 }
+
+/** A valid EAN-13 from its first 12 digits (the check digit appended). */
+export function ean13(first12: string): string {
+  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A fresh, valid EAN-13 no other test uses (prefix 750, Mexico). */
+export const uniqueBarcode = () =>
+  ean13(`750${String(Date.now() % 1e6).padStart(6, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`);
 
 export class Seed {
   static async as(role: Role = 'Admin'): Promise<Seed> {
@@ -68,7 +85,7 @@ export class Seed {
     return (await response.json()) as T;
   }
 
-  async product({ name, cuid, units = 'pza', stock = 20 }: ProductSeed = {}): Promise<Product> {
+  async product({ name, cuid, units = 'pza', stock = 20, ...selling }: ProductSeed = {}): Promise<Product> {
     const id = unique();
     const response = await this.api.post('/api/product/create', {
       multipart: {
@@ -76,6 +93,7 @@ export class Seed {
         cuid: cuid ?? `E2E-${id}`.toUpperCase(),
         units,
         stockQuantity: String(stock),
+        ...Object.fromEntries(Object.entries(selling).map(([key, value]) => [key, String(value)])),
       },
     });
     expect(response.status(), await response.text()).toBe(201);

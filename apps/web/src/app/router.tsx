@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'assistant', ...page(() => import('./routes/AssistantPage'), 'assistant') },
           { path: 'backups', ...page(() => import('./routes/BackupsPage'), 'backups') },
           { path: 'dashboard', ...page(() => import('./routes/DashboardPage')) },
+          { path: 'vender', ...page(() => import('./routes/CounterPage'), 'counter') },
         ],
       },
     ],

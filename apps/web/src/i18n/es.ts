@@ -3,6 +3,7 @@ import { assistant } from './es/assistant';
 import { auth } from './es/auth';
 import { clients } from './es/clients';
 import { common } from './es/common';
+import { counter } from './es/counter';
 import { access, layout } from './es/layout';
 import { printing } from './es/printing';
 import { products } from './es/products';
@@ -26,4 +27,5 @@ export const es = {
   assistant,
   backups,
   spreadsheets,
+  counter,
 } as const;

@@ -1,5 +1,6 @@
 import { meetsRequirement, PAGE_ACCESS, type PageKey, type Role } from '@mostrador/shared';
 import {
+  IconBarcode,
   IconChartBar,
   IconDatabase,
   IconMicrophone,
@@ -18,8 +19,9 @@ export interface NavItem {
   icon: Icon;
 }
 
-// Sidebar order: Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente, Respaldos.
+// Sidebar order: Vender, Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente, Respaldos.
 const NAV_ITEMS: NavItem[] = [
+  { page: 'counter', path: '/vender', label: es.layout.nav.counter, icon: IconBarcode },
   { page: 'receipts', path: '/receipts', label: es.layout.nav.receipts, icon: IconReceipt },
   { page: 'products', path: '/products', label: es.layout.nav.products, icon: IconPackage },
   { page: 'reports', path: '/reports', label: es.layout.nav.reports, icon: IconChartBar },
@@ -32,4 +34,9 @@ const NAV_ITEMS: NavItem[] = [
 /** The entries a role sees: only those whose page it may open. */
 export function navItemsFor(role: Role | null): NavItem[] {
   return NAV_ITEMS.filter((item) => meetsRequirement(role, PAGE_ACCESS[item.page]));
+}
+
+/** Where a user lands after signing in: a Seller at the counter, everyone else at the receipts. */
+export function homePathFor(role: Role | null): string {
+  return role === 'Seller' ? '/vender' : '/';
 }

@@ -1,16 +1,17 @@
 import { Alert, BackgroundImage, Card, Center, Stack, Text, Title } from '@mantine/core';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { es } from '../../i18n/es';
 import { sessionNotice } from '../../lib/api';
 import { RestoringSession } from '../guards/RequireAuth';
+import { homePathFor } from '../layout/nav-items';
 
 export default function LoginPage() {
-  const { status } = useAuth();
-  const navigate = useNavigate();
+  const { status, role } = useAuth();
   if (status === 'restoring') return <RestoringSession />;
-  if (status === 'authenticated') return <Navigate to="/" replace />;
+  // Signing in re-renders this page as signed in, which sends the user to their first page.
+  if (status === 'authenticated') return <Navigate to={homePathFor(role)} replace />;
   const notice = sessionNotice.get();
 
   return (
@@ -31,7 +32,7 @@ export default function LoginPage() {
                 {notice}
               </Alert>
             ) : null}
-            <LoginForm onSuccess={() => void navigate('/', { replace: true })} />
+            <LoginForm />
           </Stack>
         </Card>
       </Center>

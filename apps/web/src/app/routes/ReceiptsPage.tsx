@@ -17,6 +17,7 @@ import { useClients } from '../../features/clients/api/clients';
 import { useReceiptList } from '../../features/receipts/api/list-receipts';
 import { ActiveFilters } from '../../features/receipts/components/ActiveFilters';
 import { ReceiptFilters } from '../../features/receipts/components/ReceiptFilters';
+import { ReceiptNumberSearch } from '../../features/receipts/components/ReceiptNumberSearch';
 import {
   ReceiptList,
   ReceiptListEmpty,
@@ -104,6 +105,7 @@ export default function ReceiptsPage() {
         actions={
           <>
             {meetsRequirement(role, PROTECTED_ACTIONS) ? <ExportButton datasets={['receipts', 'payments']} /> : null}
+            <ReceiptNumberSearch />
             <Button variant="default" leftSection={<IconCalendarEvent size={18} />} onClick={resetDates}>
               {t.today}
             </Button>

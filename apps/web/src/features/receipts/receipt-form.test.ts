@@ -5,6 +5,7 @@ import {
   CLIENT_CREATE_NEW,
   CLIENT_UNSPECIFIED,
   emptyReceiptItem,
+  type FormProduct,
   formTotalCents,
   initialReceiptFormValues,
   lineTotalCents,
@@ -18,7 +19,14 @@ import {
 
 // 2026-11-21 12:30:15 in Monterrey (UTC−6).
 const NOW = Date.parse('2026-11-21T18:30:15.000Z');
-const known = new Set([1, 2, 3]);
+// 1 and 3 are sold by the piece with their price typed on each sale; 2 is cheese by weight with
+// its own price and a wholesale price from 5 kg.
+const piece = { price: null, wholesalePrice: null, wholesaleMinQuantity: null, sellsByWeight: false };
+const known = new Map<number, FormProduct & { name: string }>([
+  [1, { name: 'Jabón', ...piece }],
+  [2, { name: 'Queso', price: 189.9, wholesalePrice: 170, wholesaleMinQuantity: 5, sellsByWeight: true }],
+  [3, { name: 'Cerillos', ...piece }],
+]);
 
 const row = (overrides: Partial<ReceiptFormItem> = {}): ReceiptFormItem => ({
   ...emptyReceiptItem(),
@@ -104,17 +112,16 @@ describe('form rules: the shared contract plus what only the form knows', () => 
     expect(errorsOf(values({ items: [] }))).toEqual({ items: 'Agrega al menos un producto.' });
   });
 
-  it('need a quantity above 0 (three decimals at most) and a price above 0 on every enabled row', () => {
+  it('need a quantity above 0 and a price above 0 on every enabled row', () => {
     const errors = errorsOf(
       values({
         items: [
           row({ quantity: 0 }),
-          row({ quantity: 1.0005 }),
+          row({ productId: '2', quantity: 1.0005 }),
           row({ quantity: -2 }),
           row({ quantity: '' }),
           row({ price: 0 }),
           row({ price: -1 }),
-          row({ price: '' }),
           row({ price: 1.005 }),
           row({ isEnabled: false, quantity: 0, price: 0, productId: null }),
         ],
@@ -129,8 +136,19 @@ describe('form rules: the shared contract plus what only the form knows', () => 
       'items.3.quantity': quantity,
       'items.4.price': price,
       'items.5.price': price,
-      'items.6.price': price,
-      'items.7.price': 'El monto admite como máximo dos decimales.',
+      'items.6.price': 'El monto admite como máximo dos decimales.',
+    });
+  });
+
+  it('refuse a fraction of a product sold by the piece, naming it; a weighed one takes thousandths', () => {
+    expect(errorsOf(values({ items: [row({ quantity: 1.5 }), row({ productId: '2', quantity: 0.75 })] }))).toEqual({
+      'items.0.quantity': 'El producto "Jabón" se vende por piezas completas; la cantidad no puede tener decimales.',
+    });
+  });
+
+  it('need a typed price only for a product without its own', () => {
+    expect(errorsOf(values({ items: [row({ price: '' }), row({ productId: '2', price: '' })] }))).toEqual({
+      'items.0.price': 'El producto "Jabón" no tiene precio de venta; escribe el precio.',
     });
   });
 
@@ -199,15 +217,27 @@ describe('totals (integer centavos)', () => {
     expect(lineTotalCents({ quantity: 1.0005, price: 5 })).toBe(0);
     expect(lineTotalCents({ quantity: 0.755, price: 89.9 })).toBe(6787);
     expect(
-      formTotalCents({
-        items: [
-          row({ quantity: 3, price: 0.1 }),
-          row({ quantity: 7, price: 19.99 }),
-          row({ isEnabled: false, quantity: 100, price: 100 }),
-          row({ quantity: 2, price: '' }),
-        ],
-      }),
+      formTotalCents(
+        {
+          items: [
+            row({ quantity: 3, price: 0.1 }),
+            row({ quantity: 7, price: 19.99 }),
+            row({ isEnabled: false, quantity: 100, price: 100 }),
+            row({ quantity: 2, price: '' }),
+          ],
+        },
+        known,
+      ),
     ).toBe(14023);
+  });
+
+  it("use the product's price, its wholesale price from the wholesale quantity, and a typed price over both", () => {
+    const cheese = known.get(2);
+    // 0.755 kg × $189.90 = $143.3745 → $143.37 (half away from zero, to the centavo).
+    expect(lineTotalCents({ quantity: 0.755, price: '' }, cheese)).toBe(14337);
+    expect(lineTotalCents({ quantity: 5, price: '' }, cheese)).toBe(85000);
+    expect(lineTotalCents({ quantity: 5, price: 150 }, cheese)).toBe(75000);
+    expect(lineTotalCents({ quantity: 1, price: '' }, known.get(1))).toBe(0);
   });
 });
 
@@ -224,6 +254,12 @@ describe('toCreateReceiptBody', () => {
       date: '2026-11-21T12:30:15',
       printReceipt: false,
     });
+    expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it("leaves out an empty price, so the server applies the product's", () => {
+    const body = toCreateReceiptBody(values({ items: [row({ productId: '2', quantity: 0.75, price: '' })] }));
+    expect(body.items).toEqual([{ productId: 2, quantity: 0.75 }]);
     expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
   });
 

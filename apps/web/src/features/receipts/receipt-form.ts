@@ -11,11 +11,16 @@ import {
   isLocalTimestamp,
   isYmd,
   PAYMENT_MINIMUM_MESSAGE,
+  type LinePrice,
+  linePrice,
+  lineTotalFromPesos,
+  missingPriceMessage,
   type PaymentMode,
+  type PricedProduct,
   pesosToCents,
+  quantityProblem,
   receiptItemInputSchema,
   type ReceiptState,
-  totalsFromCents,
 } from '@mostrador/shared';
 import { z } from 'zod';
 import { es } from '../../i18n/es';
@@ -41,7 +46,7 @@ export interface ReceiptFormItem {
   isEnabled: boolean;
   /** Select value: the product id as a string. */
   productId: string | null;
-  /** NumberInput values: a number, or '' while empty. */
+  /** NumberInput values: a number, or '' while empty. An empty price means the product's own. */
   quantity: number | string;
   price: number | string;
   /** Marked by the assistant as not understood: a person must look at it. */
@@ -115,31 +120,56 @@ export function initialReceiptFormValues(prefill?: ReceiptPrefill | null, now: n
 const asNumber = (value: number | string): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
+/** What the form needs of a product: its prices and whether it takes fractions. */
+export type FormProduct = PricedProduct & { sellsByWeight: boolean };
+
+/**
+ * The unit price a row sells at: the typed price, else the product's (its wholesale price from the
+ * wholesale quantity up): the shared rule the server applies. Null when there is none yet.
+ */
+export function rowPrice(
+  item: Pick<ReceiptFormItem, 'quantity' | 'price'>,
+  product: FormProduct | undefined,
+): LinePrice | null {
+  const typed = asNumber(item.price);
+  if (!product) return typed === null ? null : { price: typed, source: 'typed' };
+  return linePrice(product, asNumber(item.quantity) ?? 0, typed);
+}
+
 /** Price × quantity of a row in centavos, or 0 while the row does not meet the item rules yet. */
-export function lineTotalCents(item: Pick<ReceiptFormItem, 'quantity' | 'price'>): number {
+export function lineTotalCents(item: Pick<ReceiptFormItem, 'quantity' | 'price'>, product?: FormProduct): number {
   const quantity = receiptItemInputSchema.shape.quantity.safeParse(item.quantity);
-  const price = receiptItemInputSchema.shape.price.safeParse(item.price);
+  const used = rowPrice(item, product);
+  const price = receiptItemInputSchema.shape.price.safeParse(used?.price);
   if (!quantity.success || !price.success || price.data == null) return 0;
-  return totalsFromCents([{ quantity: quantity.data, priceCents: pesosToCents(price.data) }], []).totalCents;
+  return lineTotalFromPesos(price.data, quantity.data);
 }
 
 /** The grand total of the enabled rows, in centavos (integer sums only). */
-export function formTotalCents(values: {
-  items: ReadonlyArray<Pick<ReceiptFormItem, 'isEnabled' | 'quantity' | 'price'>>;
-}): number {
-  return values.items.reduce((sum, item) => (item.isEnabled ? sum + lineTotalCents(item) : sum), 0);
+export function formTotalCents(
+  values: { items: ReadonlyArray<Pick<ReceiptFormItem, 'isEnabled' | 'productId' | 'quantity' | 'price'>> },
+  products: ReadonlyMap<number, FormProduct> = new Map(),
+): number {
+  return values.items.reduce(
+    (sum, item) => (item.isEnabled ? sum + lineTotalCents(item, products.get(Number(item.productId))) : sum),
+    0,
+  );
 }
 
 export const isRealClient = (clientId: string) => Number(clientId) > 0;
 
 /**
  * The form's rules: the shared create-receipt contract (the rules and messages the server
- * applies) run over the body the form would send, plus what only the form knows: a product
- * picked from the catalogue, a client still in the list (`knownClientIds`; a prefill may name a
- * stale id) and the lines the assistant flagged. The form's own checks come first, so a field
- * with two problems shows the one about the form.
+ * applies) run over the body the form would send, plus what needs the catalogue or only the form
+ * knows: a product picked from it, whole quantities for a product sold by the piece, a price when
+ * the product has none, a client still in the list (`knownClientIds`; a prefill may name a stale
+ * id) and the lines the assistant flagged. The form's own checks come first, so a field with two
+ * problems shows the one about the form.
  */
-export function receiptFormSchema(knownProductIds: ReadonlySet<number>, knownClientIds?: ReadonlySet<number>) {
+export function receiptFormSchema(
+  products: ReadonlyMap<number, FormProduct & { name: string }>,
+  knownClientIds?: ReadonlySet<number>,
+) {
   const m = es.receipts.create.errors;
   return z.custom<ReceiptFormValues>().superRefine((values, ctx) => {
     const issue = (path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -150,9 +180,15 @@ export function receiptFormSchema(knownProductIds: ReadonlySet<number>, knownCli
     const enabledRows = values.items.flatMap((item, index) => (item.isEnabled ? [index] : []));
     for (const index of enabledRows) {
       const row = values.items[index]!;
+      const product = row.productId ? products.get(Number(row.productId)) : undefined;
       if (!row.productId) issue(['items', index, 'productId'], m.product);
-      else if (!knownProductIds.has(Number(row.productId))) issue(['items', index, 'productId'], m.unknownProduct);
+      else if (!product) issue(['items', index, 'productId'], m.unknownProduct);
       if (row.needsReview) issue(['items', index, 'needsReview'], m.review);
+      if (!product) continue;
+      const quantity = asNumber(row.quantity);
+      const fraction = quantity !== null && quantity > 0 ? quantityProblem(product, quantity) : null;
+      if (fraction) issue(['items', index, 'quantity'], fraction);
+      if (!rowPrice(row, product)) issue(['items', index, 'price'], missingPriceMessage(product.name));
     }
     const contract = createReceiptBodySchema.safeParse(toCreateReceiptBody(values));
     for (const { path, message } of contract.error?.issues ?? []) {
@@ -163,10 +199,13 @@ export function receiptFormSchema(knownProductIds: ReadonlySet<number>, knownCli
   });
 }
 
-/** The create payload: clientId left out when unspecified, only enabled rows, zone-less date. */
+/**
+ * The create payload: clientId left out when unspecified, only enabled rows (a price only where
+ * one was typed: the server prices the others), zone-less date.
+ */
 export type ReceiptFormBody = CreateReceiptInput & {
   clientId?: number;
-  items: Array<{ productId: number; quantity: number; price: number }>;
+  items: Array<{ productId: number; quantity: number; price?: number }>;
 };
 
 export function toCreateReceiptBody(values: ReceiptFormValues): ReceiptFormBody {
@@ -176,12 +215,15 @@ export function toCreateReceiptBody(values: ReceiptFormValues): ReceiptFormBody 
     paymentMode: values.paymentMode,
     items: values.items
       .filter((item) => item.isEnabled)
-      .map((item) => ({
-        productId: Number(item.productId),
-        // An empty or half-typed number is 0 here, which the item rules refuse with their message.
-        quantity: asNumber(item.quantity) ?? 0,
-        price: asNumber(item.price) ?? 0,
-      })),
+      .map((item) => {
+        const price = asNumber(item.price);
+        return {
+          productId: Number(item.productId),
+          // An empty or half-typed number is 0 here, which the item rules refuse with their message.
+          quantity: asNumber(item.quantity) ?? 0,
+          ...(price === null ? {} : { price }),
+        };
+      }),
     date: values.date.trim().replace(' ', 'T').slice(0, 19),
     printReceipt: values.printReceipt,
   };

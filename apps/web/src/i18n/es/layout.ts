@@ -7,6 +7,7 @@ export const layout = {
     users: 'Usuarios',
     assistant: 'Asistente',
     backups: 'Respaldos',
+    counter: 'Vender',
   },
   toggleFullscreen: 'Pantalla completa',
   toggleColorScheme: 'Cambiar tema claro/oscuro',

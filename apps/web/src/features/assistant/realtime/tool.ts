@@ -37,8 +37,8 @@ export function toReceiptPrefill(args: CreateReceiptToolArgs, catalogue: Catalog
         productId: known ? item.productId : null,
         quantity: Number.isFinite(item.quantity) ? item.quantity : Number.NaN,
         price: item.price !== undefined && Number.isFinite(item.price) ? item.price : Number.NaN,
-        // The line as the server would take it (the shared item rules), with the price the
-        // model must dictate: the assistant's form has no product prices to fall back on.
+        // The line as the server would take it (the shared item rules), with the price the tool
+        // asks for: a line the model left unpriced is for a person to look at.
         isValid: known && item.price !== undefined && receiptItemInputSchema.safeParse(item).success,
       };
     }),

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { es } from '../../../i18n/es';
 import { useAuth } from '../auth-context';
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export function LoginForm() {
   const { login, error } = useAuth();
   const [submitting, setSubmitting] = useState(false);
   const form = useForm<LoginBody>({
@@ -16,9 +16,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const submit = form.onSubmit(async ({ email, password }) => {
     setSubmitting(true);
-    const ok = await login(email, password);
+    await login(email, password);
     setSubmitting(false);
-    if (ok) onSuccess();
   });
 
   return (

@@ -2,4 +2,5 @@
 export const productKeys = {
   all: ['products'] as const,
   list: () => [...productKeys.all, 'list'] as const,
+  lookup: (code: string) => [...productKeys.all, 'lookup', code] as const,
 };

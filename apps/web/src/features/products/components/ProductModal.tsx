@@ -4,11 +4,13 @@ import { createProductBodySchema, editProductBodySchema, MAX_STOCK, type Product
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { QUANTITY_INPUT_PROPS } from '../../../lib/quantity-input';
 import { type ProductSave, useSaveProduct } from '../api/product-mutations';
 import { ImageField, imageError } from './ImageField';
+import { ProductSaleFields, type SaleFieldValues, saleFieldValues } from './ProductSaleFields';
 import { ProductTextFields } from './ProductTextFields';
 
-interface Values {
+interface Values extends SaleFieldValues {
   name: string;
   cuid: string;
   units: string;
@@ -42,8 +44,8 @@ const toSave = (product: Product | undefined, values: Values, image: File | null
     : { kind: 'create', body: createProductBodySchema.parse(values), image };
 
 /**
- * 'Crear producto' (without `product`) or 'Editar producto': name, code, units and image, plus the
- * initial stock of a new one. Mounted afresh on every opening, so its form starts from the product
+ * 'Crear producto' (without `product`) or 'Editar producto': name, code, units, the selling fields
+ * (barcode, by weight, price, minimum stock, wholesale) and image, plus the initial stock of a new one. Mounted afresh on every opening, so its form starts from the product
  * as listed. Editing enables the save button only once something differs from that.
  */
 export function ProductModal({
@@ -60,8 +62,8 @@ export function ProductModal({
   const [image, setImage] = useState<File | null>(null);
   const form = useForm<Values>({
     initialValues: product
-      ? { id: product.id, name: product.name, cuid: product.cuid, units: product.units }
-      : { name: '', cuid: '', units: '', stockQuantity: 0 },
+      ? { id: product.id, name: product.name, cuid: product.cuid, units: product.units, ...saleFieldValues(product) }
+      : { name: '', cuid: '', units: '', stockQuantity: 0, ...saleFieldValues() },
     validate: schemaResolver(mode.schema, { sync: true }),
   });
   const badImage = imageError(image);
@@ -79,18 +81,18 @@ export function ProductModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={mode.title}>
+    <Modal opened={opened} onClose={onClose} title={mode.title} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <ProductTextFields form={form} />
+          <ProductSaleFields form={form} />
           {product ? null : (
             <NumberInput
               label={t.form.stockLabel}
+              {...QUANTITY_INPUT_PROPS}
               min={0}
               max={MAX_STOCK}
-              allowDecimal={false}
               allowNegative={false}
-              thousandSeparator=","
               withAsterisk
               {...form.getInputProps('stockQuantity')}
             />

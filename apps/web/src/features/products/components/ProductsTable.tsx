@@ -1,6 +1,6 @@
 import { ActionIcon, Menu, Skeleton, Table, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { isLowStock, type Product } from '@mostrador/shared';
+import { formatPayment, formatQuantity, isLowStock, pesosToCents, type Product } from '@mostrador/shared';
 import {
   IconAdjustmentsHorizontal,
   IconCirclePlus,
@@ -35,6 +35,7 @@ function ProductsTableHead() {
       <Table.Tr>
         <Table.Th w={{ base: 84, sm: 150 }}>{es.products.columns.cuid}</Table.Th>
         <Table.Th>{es.products.columns.name}</Table.Th>
+        <Table.Th w={{ base: 84, sm: 150 }}>{es.products.columns.price}</Table.Th>
         <Table.Th w={{ base: 96, sm: 190 }}>{es.products.columns.stock}</Table.Th>
         <Table.Th w={{ base: 64, sm: 170 }}>{es.products.columns.actions}</Table.Th>
       </Table.Tr>
@@ -137,6 +138,7 @@ const ProductRow = memo(function ProductRow({
     >
       <td className={tableClasses.td}>
         <span className={classes.code}>{product.cuid}</span>
+        {product.barcode ? <span className={classes.barcode}>{product.barcode}</span> : null}
       </td>
       <td className={tableClasses.td}>
         <div className={classes.name}>
@@ -156,10 +158,14 @@ const ProductRow = memo(function ProductRow({
         </div>
       </td>
       <td className={tableClasses.td}>
+        <PriceCell product={product} />
+      </td>
+      <td className={tableClasses.td}>
         <div className={classes.stock}>
-          <span className={classes.quantity}>{product.stockQuantity}</span>
+          <span className={classes.quantity}>{formatQuantity(product.stockQuantity)}</span>
           <span className={classes.units}>{product.units}</span>
-          {isLowStock(product.stockQuantity) ? (
+          {product.sellsByWeight ? <span className={classes.units}>{es.products.bulkBadge}</span> : null}
+          {isLowStock(product.stockQuantity, product.minStock) ? (
             <span className={classes.lowStock}>{es.products.lowStockBadge}</span>
           ) : null}
         </div>
@@ -171,7 +177,25 @@ const ProductRow = memo(function ProductRow({
   );
 });
 
-/** CUID / Nombre / Stock / Acciones; a red 'Bajo stock' badge at stock ≤ 10. */
+/** The sale price, and the wholesale price with the quantity it starts at. */
+function PriceCell({ product }: { product: Product }) {
+  const t = es.products;
+  return (
+    <div className={classes.price}>
+      <span>{product.price === null ? t.noPrice : formatPayment(pesosToCents(product.price))}</span>
+      {product.wholesalePrice !== null && product.wholesaleMinQuantity !== null ? (
+        <span className={classes.units}>
+          {t.wholesaleSummary(
+            formatPayment(pesosToCents(product.wholesalePrice)),
+            formatQuantity(product.wholesaleMinQuantity, product.units),
+          )}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** CUID / Nombre / Precio / Stock / Acciones; a red 'Bajo stock' badge at or below the product's minimum (10 by default). */
 export const ProductsTable = memo(function ProductsTable({
   products,
   onAction,
@@ -206,7 +230,7 @@ export function ProductsTableSkeleton() {
         <Table.Tbody>
           {Array.from({ length: SKELETON_ROWS }, (_, i) => (
             <Table.Tr key={i} data-testid="products-skeleton">
-              {Array.from({ length: 4 }, (_, j) => (
+              {Array.from({ length: 5 }, (_, j) => (
                 <Table.Td key={j}>
                   <Skeleton height={20} radius="sm" />
                 </Table.Td>

@@ -3,12 +3,17 @@ import { schemaResolver, useForm } from '@mantine/form';
 import {
   addInventoryBodySchema,
   adjustInventoryBodySchema,
+  formatQuantity,
+  fromMilli,
   MAX_STOCK_CHANGE,
   type Product,
+  quantityProblem,
   removeInventoryBodySchema,
+  toMilli,
 } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { QUANTITY_INPUT_PROPS } from '../../../lib/quantity-input';
 import { type StockChange, useStockChange } from '../api/product-mutations';
 
 export type StockChangeKind = StockChange['kind'];
@@ -50,11 +55,20 @@ export function StockChangeModal({
   const mutation = useStockChange();
   const form = useForm<Values>({
     initialValues: { id: product.id, [field]: '', note: '' },
-    validate: schemaResolver(schema, { sync: true }),
+    validate: (values) => {
+      const errors = schemaResolver(schema, { sync: true })(values);
+      // A product sold by the piece takes whole quantities: the server's rule and message.
+      const typed = values[field];
+      const problem = typeof typed === 'number' ? quantityProblem(product, typed) : null;
+      return problem && !errors[field] ? { ...errors, [field]: problem } : errors;
+    },
   });
 
   const typed = Number(form.values[field]);
-  const resulting = form.values[field] !== '' && Number.isFinite(typed) ? product.stockQuantity + sign * typed : null;
+  const resulting =
+    form.values[field] !== '' && Number.isFinite(typed)
+      ? fromMilli(toMilli(product.stockQuantity) + sign * toMilli(typed))
+      : null;
 
   const close = () => {
     form.reset();
@@ -78,15 +92,15 @@ export function StockChangeModal({
           <div>
             <Text fw={600}>{product.name}</Text>
             <Text size="sm" c="dimmed">
-              {product.cuid} · {es.products.stock.current}: {product.stockQuantity} {product.units}
+              {product.cuid} · {es.products.stock.current}: {formatQuantity(product.stockQuantity, product.units)}
             </Text>
           </div>
           <NumberInput
             label={texts.quantityLabel}
             description={kind === 'adjust' ? es.products.stock.adjust.quantityDescription : undefined}
-            allowDecimal={false}
+            {...QUANTITY_INPUT_PROPS}
             allowNegative={allowNegative}
-            min={allowNegative ? -MAX_STOCK_CHANGE : 1}
+            min={allowNegative ? -MAX_STOCK_CHANGE : 0}
             max={MAX_STOCK_CHANGE}
             withAsterisk
             data-autofocus
@@ -101,7 +115,7 @@ export function StockChangeModal({
             {...form.getInputProps('note')}
           />
           <Text size="sm" c={resulting !== null && resulting < 0 ? 'red' : 'dimmed'} data-testid="resulting-stock">
-            {es.products.stock.resulting}: {resulting ?? product.stockQuantity} {product.units}
+            {es.products.stock.resulting}: {formatQuantity(resulting ?? product.stockQuantity, product.units)}
           </Text>
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>

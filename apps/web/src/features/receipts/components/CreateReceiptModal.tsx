@@ -2,6 +2,7 @@ import { Alert, Button, Group, Input, Modal, SegmentedControl, Select, Stack, Sw
 import { DateTimePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import {
   type Client,
   clientFullName,
@@ -12,7 +13,7 @@ import {
   type PaymentMode,
 } from '@mostrador/shared';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { ClientCreditSummary, CreateClientModal, useClients } from '../../clients';
 import { useProducts } from '../../products';
@@ -29,7 +30,7 @@ import {
   type ReceiptPrefill,
   toCreateReceiptBody,
 } from '../receipt-form';
-import { accentInsensitiveFilter } from './options-filter';
+import { accentInsensitiveFilter } from '../../../lib/options-filter';
 import { ReceiptItemRow } from './ReceiptItemRow';
 import { useSubmitReceipt } from './useSubmitReceipt';
 
@@ -43,12 +44,38 @@ export interface CreateReceiptModalProps {
   onCreated?: (receipt: CreateReceiptResponse) => void;
 }
 
-/** 'Nueva Remisión'. The form mounts on every opening, so it starts from `prefill`. */
+/**
+ * 'Nueva Remisión'. The form mounts on every opening, so it starts from `prefill`. Escape, the
+ * close button and 'Cancelar' ask before throwing away a form that was touched.
+ */
 export function CreateReceiptModal({ opened, onClose, prefill, onCreated }: CreateReceiptModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const touched = useRef(false);
+  const setTouched = useCallback((value: boolean) => {
+    touched.current = value;
+  }, []);
+  const requestClose = () => {
+    if (!touched.current) {
+      onClose();
+      return;
+    }
+    modals.openConfirmModal({
+      title: t.discardTitle,
+      children: <Text size="sm">{t.discardText}</Text>,
+      labels: { confirm: t.discard, cancel: t.keepEditing },
+      confirmProps: { color: 'red' },
+      onConfirm: onClose,
+    });
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={t.title} closeOnClickOutside={false} fullScreen={phone}>
-      <CreateReceiptForm prefill={prefill ?? null} onClose={onClose} onCreated={onCreated} />
+    <Modal opened={opened} onClose={requestClose} title={t.title} closeOnClickOutside={false} fullScreen={phone}>
+      <CreateReceiptForm
+        prefill={prefill ?? null}
+        onClose={onClose}
+        onCancel={requestClose}
+        onTouched={setTouched}
+        onCreated={onCreated}
+      />
     </Modal>
   );
 }
@@ -56,10 +83,14 @@ export function CreateReceiptModal({ opened, onClose, prefill, onCreated }: Crea
 function CreateReceiptForm({
   prefill,
   onClose,
+  onCancel,
+  onTouched,
   onCreated,
 }: {
   prefill: ReceiptPrefill | null;
   onClose: () => void;
+  onCancel: () => void;
+  onTouched: (touched: boolean) => void;
   onCreated?: (receipt: CreateReceiptResponse) => void;
 }) {
   const products = useProducts();
@@ -75,6 +106,12 @@ function CreateReceiptForm({
   const [initialValues] = useState(() => initialReceiptFormValues(prefill));
   const form = useForm<ReceiptFormValues>({ initialValues });
   const values = form.getValues();
+  // The assistant's receipt counts as work to keep even before it is edited.
+  const touched = prefill !== null || form.isDirty();
+  useEffect(() => {
+    onTouched(touched);
+  }, [onTouched, touched]);
+  const [focusRowKey, setFocusRowKey] = useState<string | null>(null);
 
   const productList = useMemo(() => products.data ?? [], [products.data]);
   const productById = useMemo(() => new Map(productList.map((p) => [p.id, p])), [productList]);
@@ -97,7 +134,7 @@ function CreateReceiptForm({
 
   const creditWithoutClient = values.paymentMode === 'Credit' && !isRealClient(values.clientId);
   const flagged = values.items.some((item) => item.isEnabled && item.needsReview);
-  const totalCents = formTotalCents(values);
+  const totalCents = formTotalCents(values, productById);
 
   const setPaymentMode = (mode: PaymentMode) => {
     form.setFieldValue('paymentMode', mode);
@@ -117,15 +154,29 @@ function CreateReceiptForm({
     if (sale.isPending) return;
     const current = form.getValues();
     const knownClients = clients.data ? new Set(clientList.map((c) => c.id)) : undefined;
-    const validate = schemaResolver(receiptFormSchema(new Set(productById.keys()), knownClients), { sync: true });
+    const validate = schemaResolver(receiptFormSchema(productById, knownClients), { sync: true });
     const errors = validate(current);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) sale.submit(toCreateReceiptBody(current));
   };
 
+  // Only the 'Crear remisión' button (or Ctrl/⌘ + Enter) sends the sale: Enter in a field,
+  // a scanner's Enter included, never does.
+  const keepEnterInFields = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    if (event.ctrlKey || event.metaKey) submit(event);
+  };
+
+  const addRow = () => {
+    const row = emptyReceiptItem();
+    form.insertListItem('items', row);
+    setFocusRowKey(row.key);
+  };
+
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onKeyDown={keepEnterInFields} noValidate>
         <Stack gap="md">
           <Select
             label={t.client}
@@ -180,9 +231,10 @@ function CreateReceiptForm({
                 form={form}
                 index={index}
                 productOptions={productOptions}
-                product={item.productId ? productById.get(Number(item.productId)) : undefined}
+                productById={productById}
                 productsLoaded={products.isSuccess}
                 autoFocus={index === 0 && !prefill}
+                focusOnMount={item.key === focusRowKey}
               />
             ))}
             {typeof form.errors.items === 'string' ? (
@@ -191,12 +243,7 @@ function CreateReceiptForm({
               </Text>
             ) : null}
             <Group justify="space-between">
-              <Button
-                variant="light"
-                size="sm"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => form.insertListItem('items', emptyReceiptItem())}
-              >
+              <Button variant="light" size="sm" leftSection={<IconPlus size={16} />} onClick={addRow}>
                 {t.addItem}
               </Button>
               <Group gap="xs" align="baseline">
@@ -220,8 +267,11 @@ function CreateReceiptForm({
             </Text>
           ) : null}
 
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+          <Group justify="flex-end" align="center">
+            <Text size="xs" c="dimmed" visibleFrom="sm" mr="auto">
+              {t.submitHint}
+            </Text>
+            <Button variant="default" onClick={onCancel}>
               {es.common.cancel}
             </Button>
             <Button type="submit" loading={sale.isPending} disabled={!products.isSuccess}>

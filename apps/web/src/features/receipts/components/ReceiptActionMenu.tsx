@@ -1,11 +1,12 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { type Receipt } from '@mostrador/shared';
+import { meetsRequirement, type Receipt } from '@mostrador/shared';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
+import { useAuth } from '../../auth';
 import { RECEIPT_ACTIONS, type ReceiptAction } from './receipt-actions';
 
-/** The ⋮ menu of a receipt: the available entries of RECEIPT_ACTIONS, each opening its dialog. */
+/** The ⋮ menu of a receipt: the entries of RECEIPT_ACTIONS open to this role, each opening its dialog. */
 export function ReceiptActionMenu({
   receipt,
   actions = RECEIPT_ACTIONS,
@@ -13,8 +14,9 @@ export function ReceiptActionMenu({
   receipt: Receipt;
   actions?: ReceiptAction[];
 }) {
+  const { role } = useAuth();
   const [open, setOpen] = useState<{ key: string; opened: boolean } | null>(null);
-  const available = actions.filter((action) => action.isAvailable(receipt));
+  const available = actions.filter((action) => meetsRequirement(role, action.requires) && action.isAvailable(receipt));
   const active = open ? actions.find((action) => action.key === open.key) : undefined;
   if (available.length === 0 && !active) return null;
 

@@ -17,6 +17,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   formatDateTime,
   formatPayment,
+  formatQuantity,
   formatTotal,
   meetsRequirement,
   PAYMENT_MODE_LABELS,
@@ -40,7 +41,7 @@ const t = es.receipts.card;
 
 /**
  * A receipt: number, state, date, client link, payment mode,
- * seller, items, credit payments, total and balance, and the action menu for Admin/Manager.
+ * seller, items, credit payments, total and balance, and the action menu (printing for every role).
  * Used by the receipt list, the receipt page and the client detail page.
  */
 export const ReceiptCard = memo(function ReceiptCard({
@@ -85,7 +86,7 @@ export const ReceiptCard = memo(function ReceiptCard({
           </Anchor>
           <ReceiptStateBadge state={receipt.state} />
         </Group>
-        {canAct ? <ReceiptActionMenu receipt={receipt} /> : null}
+        <ReceiptActionMenu receipt={receipt} />
       </Group>
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4} mt="sm">
@@ -122,10 +123,10 @@ export const ReceiptCard = memo(function ReceiptCard({
               <Table.Tr key={item.id}>
                 <Table.Td>{item.product.name}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {item.quantity.toLocaleString('es-MX')} {item.product.units}
+                  {formatQuantity(item.quantity, item.product.units)}
                 </Table.Td>
                 <Table.Td ta="right">{formatPayment(pesosToCents(item.price))}</Table.Td>
-                <Table.Td ta="right">{formatTotal(pesosToCents(item.price) * item.quantity)}</Table.Td>
+                <Table.Td ta="right">{formatTotal(pesosToCents(item.total))}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

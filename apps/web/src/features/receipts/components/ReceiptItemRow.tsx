@@ -1,64 +1,86 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { formatTotal, type Product } from '@mostrador/shared';
+import { formatPayment, formatQuantity, formatTotal, pesosToCents, type Product } from '@mostrador/shared';
 import { IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { es } from '../../../i18n/es';
-import { lineTotalCents, type ReceiptFormValues } from '../receipt-form';
-import { accentInsensitiveFilter } from './options-filter';
+import { QUANTITY_INPUT_PROPS } from '../../../lib/quantity-input';
+import { selectOnFocus } from '../../../lib/select-on-focus';
+import { lineTotalCents, type ReceiptFormValues, rowPrice } from '../receipt-form';
+import { accentInsensitiveFilter } from '../../../lib/options-filter';
 
 const t = es.receipts.create;
 
-// Products have no list price (prices are typed per sale): the last price used for a product
+// A product without a sale price has its price typed on each sale: the last price typed for it
 // in this browser session is offered when it is picked again.
 const lastPrices = new Map<number, number>();
 
-export function rememberPrices(items: ReadonlyArray<{ productId: number; price: number }>) {
-  for (const item of items) lastPrices.set(item.productId, item.price);
+export function rememberPrices(items: ReadonlyArray<{ productId: number; price?: number }>) {
+  for (const item of items) if (item.price !== undefined) lastPrices.set(item.productId, item.price);
 }
 
-/** One line of the create form: enable toggle, product, quantity, price and line total. */
+/**
+ * One line of the create form: enable toggle, product, quantity, price and line total. Tab goes
+ * product → quantity → price → next line: the switch and the trash button are left out of the tab
+ * order (a stray Tab + Enter must not drop a line), and every field selects its text on entry.
+ */
 export function ReceiptItemRow({
   form,
   index,
   productOptions,
-  product,
+  productById,
   productsLoaded,
   autoFocus,
+  focusOnMount,
 }: {
   form: UseFormReturnType<ReceiptFormValues>;
   index: number;
   productOptions: Array<{ value: string; label: string }>;
-  /** The chosen product, if it exists. */
-  product: Product | undefined;
+  productById: ReadonlyMap<number, Product>;
   productsLoaded: boolean;
   autoFocus: boolean;
+  /** A line just added with 'Agregar producto': its product field takes the focus. */
+  focusOnMount: boolean;
 }) {
+  const productInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnMount) productInput.current?.focus();
+  }, [focusOnMount]);
   const values = form.getValues();
   const item = values.items[index]!;
+  // The chosen product, if it exists.
+  const product = item.productId ? productById.get(Number(item.productId)) : undefined;
   const path = `items.${index}` as const;
   const error = (field: string) => form.errors[`${path}.${field}`];
   const unknownProduct = productsLoaded && item.productId !== null && !product;
   const flagged = item.isEnabled && (item.needsReview || unknownProduct);
   const overStock = !!product && typeof item.quantity === 'number' && item.quantity > product.stockQuantity;
+  // Left empty, the price is the product's (or its wholesale price): shown as the placeholder.
+  const productPrice = item.price === '' ? rowPrice(item, product) : null;
   const reviewed = () => {
     if (item.needsReview) form.setFieldValue(`${path}.needsReview`, false);
   };
   const numberProps = (field: 'quantity' | 'price') => {
     const props = form.getInputProps(`${path}.${field}`);
-    return {
+    return selectOnFocus({
       ...props,
       onChange: (value: number | string) => {
         props.onChange(value);
         reviewed();
       },
-    };
+    });
   };
 
   const chooseProduct = (value: string | null) => {
     form.setFieldValue(`${path}.productId`, value);
-    const suggested = value ? lastPrices.get(Number(value)) : undefined;
+    const chosen = value ? productById.get(Number(value)) : undefined;
+    const suggested = value && chosen?.price === null ? lastPrices.get(Number(value)) : undefined;
     if (suggested !== undefined && item.price === '') form.setFieldValue(`${path}.price`, suggested);
     reviewed();
+    // The name stays selected: a second scan or search typed here replaces it instead of appending.
+    requestAnimationFrame(() => {
+      if (document.activeElement === productInput.current) productInput.current?.select();
+    });
   };
 
   return (
@@ -74,14 +96,16 @@ export function ReceiptItemRow({
       }}
     >
       <Group wrap="nowrap" align="flex-end" gap="xs">
-        <Tooltip label={t.enabled}>
-          <Switch
-            mb={8}
-            checked={item.isEnabled}
-            aria-label={`${t.enabled} ${index + 1}`}
-            onChange={(event) => form.setFieldValue(`${path}.isEnabled`, event.currentTarget.checked)}
-          />
-        </Tooltip>
+        <Switch
+          mb={8}
+          size="xs"
+          label={t.enabled}
+          labelPosition="left"
+          tabIndex={-1}
+          checked={item.isEnabled}
+          aria-label={`${t.enabled} ${index + 1}`}
+          onChange={(event) => form.setFieldValue(`${path}.isEnabled`, event.currentTarget.checked)}
+        />
         <Select
           label={t.product}
           placeholder={t.productPlaceholder}
@@ -95,6 +119,8 @@ export function ReceiptItemRow({
           onChange={chooseProduct}
           error={error('productId') ?? (unknownProduct ? t.errors.unknownProduct : undefined)}
           data-autofocus={autoFocus ? true : undefined}
+          ref={productInput}
+          {...selectOnFocus()}
           style={{ flex: 1, minWidth: 0 }}
         />
         <Tooltip label={t.removeItem}>
@@ -103,6 +129,7 @@ export function ReceiptItemRow({
             variant="subtle"
             color="red"
             aria-label={`${t.removeItem} ${index + 1}`}
+            tabIndex={-1}
             disabled={values.items.length <= 1}
             onClick={() => form.removeListItem('items', index)}
           >
@@ -113,9 +140,9 @@ export function ReceiptItemRow({
       <Group grow wrap="nowrap" align="flex-start" mt="xs" gap="xs">
         <NumberInput
           label={t.quantity}
-          min={1}
+          min={0}
           clampBehavior="none"
-          allowDecimal={false}
+          {...QUANTITY_INPUT_PROPS}
           allowNegative={false}
           hideControls={!!product}
           rightSection={
@@ -130,6 +157,9 @@ export function ReceiptItemRow({
         />
         <NumberInput
           label={t.price}
+          placeholder={productPrice ? formatPayment(pesosToCents(productPrice.price)) : undefined}
+          description={productPrice?.source === 'wholesale' ? t.wholesale : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           prefix="$"
           min={0}
           decimalScale={2}
@@ -143,13 +173,13 @@ export function ReceiptItemRow({
             {t.lineTotal}
           </Text>
           <Text fw={600} mt={6} data-testid="receipt-item-total">
-            {formatTotal(lineTotalCents(item))}
+            {formatTotal(lineTotalCents(item, product))}
           </Text>
         </Stack>
       </Group>
       {product ? (
         <Text size="xs" c={overStock ? 'red' : 'dimmed'} mt={4}>
-          {t.stock(product.stockQuantity, product.units)}
+          {t.stock(formatQuantity(product.stockQuantity, product.units))}
         </Text>
       ) : null}
       {item.isEnabled && item.needsReview ? (

@@ -1,4 +1,4 @@
-import type { Receipt } from '@mostrador/shared';
+import { PROTECTED_ACTIONS, type Receipt, type Requirement } from '@mostrador/shared';
 import { IconCashRegister, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { es } from '../../../i18n/es';
@@ -18,6 +18,8 @@ export interface ReceiptAction {
   label: string;
   icon: ComponentType<{ size?: number | string }>;
   color?: string;
+  /** Who is offered the entry. */
+  requires: Requirement;
   /** Whether the entry is offered for this receipt. */
   isAvailable: (receipt: Receipt) => boolean;
   Dialog: ComponentType<ReceiptActionDialogProps>;
@@ -28,14 +30,16 @@ function CancelReceiptDialog(props: ReceiptActionDialogProps) {
 }
 
 /**
- * The action menu, in order. The menu shows only to Protected-level roles (Admin, Manager).
- * The last entry, print (offered in every state), is the printing feature's copies modal.
+ * The action menu, in order. Payments and cancelling are for Protected-level roles (Admin,
+ * Manager); the last entry, print (offered in every state and to every role, so a seller can
+ * reprint a ticket), is the printing feature's copies modal.
  */
 export const RECEIPT_ACTIONS: ReceiptAction[] = [
   {
     key: 'addPayment',
     label: es.receipts.actions.addPayment,
     icon: IconCashRegister,
+    requires: PROTECTED_ACTIONS,
     // A cash receipt whose payment was cancelled is Pending again, and is paid like a credit one.
     isAvailable: (r) => r.state === 'Pending',
     Dialog: RegisterPaymentModal,
@@ -45,8 +49,16 @@ export const RECEIPT_ACTIONS: ReceiptAction[] = [
     label: es.receipts.actions.cancel,
     icon: IconCircleX,
     color: 'red',
+    requires: PROTECTED_ACTIONS,
     isAvailable: (r) => r.state !== 'Cancelled',
     Dialog: CancelReceiptDialog,
   },
-  { key: 'print', label: es.printing.print, icon: IconPrinter, isAvailable: () => true, Dialog: PrintCopiesModal },
+  {
+    key: 'print',
+    label: es.printing.print,
+    icon: IconPrinter,
+    requires: {},
+    isAvailable: () => true,
+    Dialog: PrintCopiesModal,
+  },
 ];

@@ -6,7 +6,8 @@ import { getServerMessage, getStatus } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../auth';
 import { handleCreatedPrintResult } from '../../printing';
-import { newIdempotencyKey, useCreateReceipt } from '../api/create-receipt';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useCreateReceipt } from '../api/create-receipt';
 import type { ReceiptFormBody } from '../receipt-form';
 import { rememberPrices } from './ReceiptItemRow';
 

@@ -1,0 +1,133 @@
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatPayment, type PaymentMode } from '@mostrador/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { type KeyboardEvent, useState } from 'react';
+import { es } from '../../../i18n/es';
+import { selectOnFocus } from '../../../lib/select-on-focus';
+import { changeCents, QUICK_BILLS } from '../counter-sale';
+import classes from './Counter.module.css';
+
+const t = es.counter.pay;
+
+/** What the pay dialog hands back: the amount received in cash (pesos), null on credit. */
+export interface Payment {
+  receivedPesos: number | null;
+}
+
+/**
+ * 'Cobrar' (F12). Cash: 'Recibido' typed or picked ($50 … $500, 'Exacto'), 'Cambio' live; left
+ * empty it means exact, so F12 then Enter sells. Credit: the total and the client. Enter confirms.
+ * Mounted afresh for every opening, so 'Recibido' starts empty.
+ */
+export function PayModal({
+  opened,
+  totalCents,
+  paymentMode,
+  clientName,
+  sending,
+  waiting,
+  missingPrice,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  totalCents: number;
+  paymentMode: PaymentMode;
+  clientName: string;
+  sending: boolean;
+  /** Scans still being looked up: their lines join the total before it can be confirmed. */
+  waiting: boolean;
+  /** A line the server would refuse for lack of a price: the sale cannot be sent. */
+  missingPrice: string | null;
+  /** The server's refusal of the last attempt. */
+  error: string | null;
+  onConfirm: (payment: Payment) => void;
+  onClose: () => void;
+}) {
+  const [received, setReceived] = useState<number | string>('');
+  const receivedPesos = typeof received === 'number' ? received : null;
+  const cash = paymentMode === 'Cash';
+  const change = changeCents(receivedPesos ?? totalCents / 100, totalCents);
+  const short = cash && change < 0;
+  const blocked = sending || waiting || short || totalCents === 0 || missingPrice !== null;
+
+  const confirm = () => {
+    if (blocked) return;
+    onConfirm({ receivedPesos: cash ? (receivedPesos ?? totalCents / 100) : null });
+  };
+  // Enter anywhere but on a button (a focused button clicks itself) confirms.
+  const confirmOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.target instanceof HTMLButtonElement) return;
+    event.preventDefault();
+    confirm();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.title} closeOnClickOutside={false}>
+      <Stack gap="md" onKeyDown={confirmOnEnter}>
+        <Group justify="space-between" align="baseline">
+          <Text c="dimmed">{t.total}</Text>
+          <Text className={classes.total} data-testid="pay-total">
+            {formatPayment(totalCents)}
+          </Text>
+        </Group>
+        {cash ? (
+          <>
+            <NumberInput
+              label={t.received}
+              prefix="$"
+              size="lg"
+              min={0}
+              decimalScale={2}
+              allowNegative={false}
+              thousandSeparator=","
+              hideControls
+              placeholder={formatPayment(totalCents)}
+              value={received}
+              onChange={setReceived}
+              data-autofocus
+              {...selectOnFocus()}
+            />
+            <SimpleGrid cols={5} spacing="xs">
+              {QUICK_BILLS.map((bill) => (
+                <Button key={bill} variant="light" tabIndex={-1} onClick={() => setReceived(bill)}>
+                  ${bill}
+                </Button>
+              ))}
+              <Button variant="light" color="gray" tabIndex={-1} onClick={() => setReceived(totalCents / 100)}>
+                {t.exact}
+              </Button>
+            </SimpleGrid>
+            <Group justify="space-between" align="baseline">
+              <Text c="dimmed">{t.change}</Text>
+              <Text className={classes.total} c={short ? 'red' : 'teal'} data-testid="pay-change" aria-live="polite">
+                {short ? t.missing(formatPayment(-change)) : formatPayment(change)}
+              </Text>
+            </Group>
+          </>
+        ) : (
+          <Text>{t.credit(clientName)}</Text>
+        )}
+        {(missingPrice ?? error) ? (
+          <Alert color="red" icon={<IconAlertTriangle />} role="alert">
+            {missingPrice ?? error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t.back}
+          </Button>
+          <Button
+            onClick={confirm}
+            loading={sending || waiting}
+            disabled={blocked && !sending && !waiting}
+            data-autofocus={cash ? undefined : true}
+          >
+            {t.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

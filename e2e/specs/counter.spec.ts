@@ -1,0 +1,160 @@
+import type { Receipt } from '@mostrador/shared';
+import type { Page } from '@playwright/test';
+import { ean13, expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
+
+// The counter (/vender, issue 14): a sale rung up with the keyboard only, at a scanner's speed.
+// Each test seeds its own products (unique names, codes and barcodes).
+
+test.describe.configure({ mode: 'parallel' });
+test.use({ storageState: storageStateOf('Seller') });
+
+/** A keyboard-wedge scanner: the code's keys 10 ms apart, then Enter. */
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+/** A scale label (default format PPCCCCCWWWWWK): prefix 20, five code digits, the weight in grams. */
+const scaleLabel = (codeDigits: string, grams: number) =>
+  ean13(`20${codeDigits.padStart(5, '0')}${String(grams).padStart(5, '0')}`);
+
+const lines = (page: Page) => page.getByTestId('sale-line');
+
+test('sells five products by scanner and keyboard only, pays with $500 and shows the change', async ({
+  page,
+  seed,
+}) => {
+  const id = unique();
+  const soap = await seed.product({ name: `Jabón ${id}`, price: 18.5, barcode: uniqueBarcode(), stock: 10 });
+  // A weighed good whose code is digits: scale labels carry it.
+  const scaleCode = String(10000 + (Date.now() % 90000));
+  const cheese = await seed.product({
+    name: `Queso ${id}`,
+    cuid: scaleCode,
+    units: 'kg',
+    price: 189.9,
+    sellsByWeight: true,
+    stock: 5,
+  });
+  const rice = await seed.product({
+    name: `Arroz ${id}`,
+    price: 12,
+    wholesalePrice: 10,
+    wholesaleMinQuantity: 12,
+    barcode: uniqueBarcode(),
+    stock: 50,
+  });
+  const soda = await seed.product({ name: `Refresco ${id}`, price: 22, barcode: uniqueBarcode(), stock: 10 });
+  const gum = await seed.product({ name: `Chicle ${id}`, price: 9.9, stock: 10 });
+
+  await page.goto('/vender');
+  const code = page.getByRole('textbox', { name: 'Código' });
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('placeholder', 'Escanea o escribe el código');
+
+  await scan(page, soap.barcode!);
+  await scan(page, soap.barcode!); // the same code again: one more
+  await scan(page, scaleLabel(scaleCode, 750));
+  await scan(page, `12*${rice.barcode!}`); // the wholesale quantity
+  await scan(page, soda.barcode!);
+  await scan(page, `3*${gum.cuid.toLowerCase()}`); // a product code, typed in any case
+  await expect(lines(page)).toHaveCount(5);
+  await expect(lines(page).nth(0).getByTestId('sale-line-quantity')).toHaveText('2 pza');
+  await expect(lines(page).nth(1).getByTestId('sale-line-quantity')).toHaveText('0.750 kg');
+  await expect(lines(page).nth(2)).toContainText('Mayoreo');
+  // 2 × 18.50 + 0.750 × 189.90 (142.425 → 142.43) + 12 × 10 + 22 + 3 × 9.90
+  await expect(page.getByTestId('counter-total')).toHaveText('$351.13');
+
+  await page.keyboard.press('F12');
+  const pay = page.getByRole('dialog', { name: 'Cobrar' });
+  await expect(pay.getByLabel('Recibido')).toBeFocused();
+  await page.keyboard.type('500', { delay: 10 });
+  await expect(pay.getByTestId('pay-change')).toHaveText('$148.87');
+  await page.keyboard.press('Enter');
+
+  // Ready for the next sale at once, the last one still on show.
+  await expect(pay).toBeHidden();
+  await expect(lines(page)).toHaveCount(0);
+  await expect(code).toBeFocused();
+  const last = page.getByTestId('last-sale');
+  await expect(last.getByTestId('last-sale-total')).toHaveText('$351.13');
+  await expect(last.getByTestId('last-sale-change')).toHaveText('$148.87');
+  const receiptId = Number((await last.textContent())!.match(/Remisión #(\d+)/)![1]);
+
+  // Through the API: the receipt, the prices used and the stock, exactly.
+  const { data } = await seed.get<{ data: Receipt[] }>(`/receipt/list?number=${receiptId}`);
+  expect(data).toHaveLength(1);
+  const receipt = data[0]!;
+  expect(receipt.paymentMode).toBe('Cash');
+  expect(receipt.state).toBe('Paid');
+  expect(receipt.total).toBe(351.13);
+  expect(receipt.items.map((item) => [item.product.id, item.quantity, item.price])).toEqual([
+    [soap.id, 2, 18.5],
+    [cheese.id, 0.75, 189.9],
+    [rice.id, 12, 10],
+    [soda.id, 1, 22],
+    [gum.id, 3, 9.9],
+  ]);
+  expect(await seed.stockOf(cheese.id)).toBe(4.25);
+  expect(await seed.stockOf(soap.id)).toBe(8);
+  expect(await seed.stockOf(rice.id)).toBe(38);
+});
+
+test('keys on the lines, search by name, whole pieces only, and a credit sale to a client', async ({ page, seed }) => {
+  const id = unique();
+  const soap = await seed.product({ name: `Jabón ${id}`, price: 18.5, barcode: uniqueBarcode(), stock: 10 });
+  const cable = await seed.product({ name: `Cable ${id}`, units: 'm', price: 12.5, sellsByWeight: true, stock: 20 });
+  const client = await seed.client({ firstName: `Mostrador ${id}`, lastName: 'Cantú' });
+
+  await page.goto('/vender');
+  // The shortcuts, in Spanish, on screen.
+  await expect(page.getByRole('region', { name: 'Atajos' })).toContainText('F12 cobrar');
+  // A fraction of a product sold by the piece is refused, naming it.
+  await scan(page, `1.5*${soap.barcode!}`);
+  await expect(
+    page.getByText(`El producto "Jabón ${id}" se vende por piezas completas; la cantidad no puede tener decimales.`),
+  ).toBeVisible();
+  await expect(lines(page)).toHaveCount(0);
+
+  // A name instead of a code: nothing matches, so the search by name opens with it.
+  await scan(page, `cable ${id}`);
+  const search = page.getByRole('dialog', { name: 'Buscar producto por nombre' });
+  await expect(search).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(search).toBeHidden();
+  await scan(page, `3,5*${cable.cuid}`);
+  await expect(lines(page).nth(0).getByTestId('sale-line-quantity')).toHaveText('4.500 m');
+
+  // F2 finds the soap by name; + − change the selected line, arrows move, Supr removes.
+  await page.keyboard.press('F2');
+  await page.keyboard.type(`jabon ${id}`, { delay: 10 });
+  await page.keyboard.press('Enter');
+  await expect(lines(page)).toHaveCount(2);
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await page.keyboard.press('-');
+  await expect(lines(page).nth(1).getByTestId('sale-line-quantity')).toHaveText('2 pza');
+  await page.keyboard.press('ArrowUp');
+  await expect(lines(page).nth(0)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Delete');
+  await expect(lines(page)).toHaveCount(1);
+  await expect(page.getByTestId('counter-total')).toHaveText('$37.00');
+
+  // F8 credit, F4 client, F12 then Enter.
+  await page.keyboard.press('F8');
+  await page.keyboard.press('F4');
+  await page.keyboard.type(`mostrador ${id}`, { delay: 10 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('counter-client')).toContainText(`Mostrador ${id} Cantú`);
+  await page.keyboard.press('F12');
+  const pay = page.getByRole('dialog', { name: 'Cobrar' });
+  await expect(pay.getByText(`A crédito de Mostrador ${id} Cantú.`)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(pay).toBeHidden();
+  const last = page.getByTestId('last-sale');
+  await expect(last.getByTestId('last-sale-total')).toHaveText('$37.00');
+  const receiptId = Number((await last.textContent())!.match(/Remisión #(\d+)/)![1]);
+  const { data } = await seed.get<{ data: Receipt[] }>(`/receipt/list?number=${receiptId}`);
+  expect(data[0]).toMatchObject({ paymentMode: 'Credit', clientId: client.id, state: 'Pending', total: 37 });
+  expect(await seed.stockOf(cable.id)).toBe(20);
+});
