@@ -287,6 +287,32 @@ describe('POST /api/receipt/addPayment', () => {
   });
 });
 
+describe('the stock cap on a cancelled sale', () => {
+  it('a cancel whose return would pass the maximum stock is 409, and nothing changes', async () => {
+    const product = await seedProduct(db(), { stock: 999_999_990 });
+    const sale = await createReceipt(t, {
+      paymentMode: 'Cash',
+      date: TODAY_NOON,
+      items: [{ productId: product.id, quantity: 5, price: 10 }],
+    });
+    const entry = await t.injectAs('Admin', {
+      method: 'POST',
+      url: '/api/product/addInventory',
+      payload: { id: product.id, stockToAdd: 15 },
+    });
+    expect(entry.statusCode, entry.body).toBe(200);
+    expect(await stockOf(db(), product.id)).toBe(1_000_000_000);
+    await expectConflict(
+      'changeState',
+      { id: sale.id, state: 'Cancelled' },
+      `El stock de "${product.name}" no puede ser mayor a 1,000,000,000 (actual: 1000000000).`,
+    );
+    expect(await stockOf(db(), product.id)).toBe(1_000_000_000);
+    const again = await t.injectAs('Manager', { method: 'GET', url: `/api/receipt/details/${sale.id}` });
+    expect(again.json()).toMatchObject({ state: 'Paid', paid: 50 });
+  });
+});
+
 describe('POST /api/receipt/cancelPayment', () => {
   it('disables an enabled payment: the balance grows back, cancelledAt and cancelledBy are set', async () => {
     const { receipt } = await mixedCreditSale();

@@ -1,7 +1,17 @@
-import { formatQuantity, fromMilli, type InventoryReason, MILLI_PER_UNIT, wholeUnitsMessage } from '@mostrador/shared';
+import {
+  formatQuantity,
+  fromMilli,
+  type InventoryReason,
+  MAX_STOCK,
+  MILLI_PER_UNIT,
+  toMilli,
+  wholeUnitsMessage,
+} from '@mostrador/shared';
 import type { Executor } from '../../db/connection.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+
+const MAX_STOCK_MILLI = toMilli(MAX_STOCK);
 
 export interface StockChange {
   productId: number;
@@ -23,8 +33,8 @@ export interface StockChangeResult {
 }
 
 /**
- * The only way stock changes: one conditional UPDATE (never below 0, and no fraction of a
- * product sold by the piece) and its inventory-log row. Call it inside a transaction together
+ * The only way stock changes: one conditional UPDATE (never below 0, never above MAX_STOCK, and
+ * no fraction of a product sold by the piece) and its inventory-log row. Call it inside a transaction together
  * with whatever caused the change (a sale, a waste…), so both commit or neither does.
  *
  * Concurrency: on PostgreSQL the UPDATE takes the row lock and re-checks `stock + delta >= 0`
@@ -57,6 +67,13 @@ export async function applyStockChanges(
     if (fraction) update = update.where('sellsByWeight', '=', 1);
     const updated = await update.returning(['name', 'units', 'stockMilli']).executeTakeFirst();
     if (!updated) await refuse(db, change);
+    // The cap holds on every path that raises stock (entries, adjustments, a cancelled sale's
+    // return): the caller's transaction rolls the UPDATE back.
+    if (change.deltaMilli > 0 && updated!.stockMilli > MAX_STOCK_MILLI) {
+      throw conflict(
+        `El stock de "${updated!.name}" no puede ser mayor a ${MAX_STOCK.toLocaleString('es-MX')} (actual: ${fromMilli(updated!.stockMilli - change.deltaMilli)}).`,
+      );
+    }
     applied.push({ change, name: updated!.name, units: updated!.units, after: updated!.stockMilli });
   }
   if (applied.length === 0) return [];

@@ -8,7 +8,6 @@ import {
   type InventoryReason,
   labelQuantity,
   type LookupProductResponse,
-  MAX_STOCK,
   pesosToCents,
   type Product,
   productCodeKey,
@@ -119,12 +118,7 @@ export function createProductsService({ db, transact, clock, uploadDir, scaleLab
   function changeStock(id: number, quantity: number, reason: InventoryReason, user: Actor, note: string | null) {
     return transact(async (trx) => {
       const deltaMilli = toMilli(quantity);
-      const result = await applyStockChange(trx, { productId: id, deltaMilli, reason, user, note }, clock());
-      if (result.afterMilli > toMilli(MAX_STOCK)) {
-        throw conflict(
-          `El stock de "${result.productName}" no puede ser mayor a ${MAX_STOCK.toLocaleString('es-MX')} (actual: ${fromMilli(result.beforeMilli)}).`,
-        );
-      }
+      await applyStockChange(trx, { productId: id, deltaMilli, reason, user, note }, clock());
       return readProduct(trx, id);
     });
   }
