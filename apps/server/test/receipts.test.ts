@@ -1,4 +1,4 @@
-import { CREDIT_NEEDS_CLIENT, type Receipt } from '@mostrador/shared';
+import { BUSINESS_TIME_ZONE, CREDIT_NEEDS_CLIENT, dayjs, type Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
@@ -327,5 +327,33 @@ describe('GET /api/receipt/details/:id', () => {
     const malformed = await t.injectAs('Seller', { method: 'GET', url: '/api/receipt/details/abc' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual(errorBody('El ID debe ser un número positivo', 'VALIDATION_ERROR'));
+  });
+});
+
+describe('sale dates in the future', () => {
+  it('are refused past five minutes ahead (400), nothing written; a date just ahead is taken', async () => {
+    const product = await seedProduct(t.testDb.database.db, { stock: 10 });
+    const at = (ms: number) =>
+      dayjs(Date.now() + ms)
+        .tz(BUSINESS_TIME_ZONE)
+        .format('YYYY-MM-DDTHH:mm:ss');
+    for (const date of ['9999-12-31T23:59:59', at(10 * 60_000)]) {
+      const response = await postReceipt(t, {
+        paymentMode: 'Cash',
+        date,
+        items: [{ productId: product.id, quantity: 1, price: 10 }],
+      });
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json()).toEqual(
+        errorBody('La fecha de la venta no puede estar en el futuro.', 'VALIDATION_ERROR'),
+      );
+    }
+    expect(await stockOf(t.testDb.database.db, product.id)).toBe(10);
+    const soon = await postReceipt(t, {
+      paymentMode: 'Cash',
+      date: at(60_000),
+      items: [{ productId: product.id, quantity: 1, price: 10 }],
+    });
+    expect(soon.statusCode).toBe(201);
   });
 });

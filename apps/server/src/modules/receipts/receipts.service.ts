@@ -66,6 +66,9 @@ const PRUNE_EVERY_MS = 60_000;
 
 const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.`);
 
+const FUTURE_SALE_TOLERANCE_MS = 5 * 60_000;
+export const FUTURE_SALE_MESSAGE = 'La fecha de la venta no puede estar en el futuro.';
+
 /** A product row's prices in the pricing rule's terms (pesos, units). */
 function pricedProduct(product: q.ProductForSale): PricedProduct {
   return {
@@ -100,6 +103,10 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
 
   /** The sale itself: receipt, items, stock decrements with SALE logs and, for Cash, its payment. */
   async function sell(trx: Executor, body: CreateReceiptBody, seller: Actor, at: number): Promise<Receipt> {
+    const date = localTimestampToEpoch(body.date);
+    // A few minutes of slack for a device clock running ahead; a sale dated later is a typo
+    // that would sit outside every cut.
+    if (date > at + FUTURE_SALE_TOLERANCE_MS) throw badRequest(FUTURE_SALE_MESSAGE);
     const productIds = [...new Set(body.items.map((item) => item.productId))].sort((a, b) => a - b);
     const products = new Map((await q.findProductsForSale(trx, productIds)).map((p) => [p.id, p]));
     const missing = productIds.find((id) => !products.has(id));
@@ -145,7 +152,7 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
       paymentMode: body.paymentMode,
       clientId: body.clientId ?? null,
       userId: seller.id,
-      date: localTimestampToEpoch(body.date),
+      date,
       totalCents,
       createdAt: at,
       updatedAt: at,
