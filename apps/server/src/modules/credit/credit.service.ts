@@ -16,10 +16,12 @@ import {
   dayjs,
   exceedsCreditLimit,
   formatPayment,
+  isBelowPaymentMinimum,
   MANUAL_PAYMENT_NOTE,
   type OpenReceipt,
   overCreditLimitMessage,
   type PublicStatementQuery,
+  PAYMENT_MINIMUM_MESSAGE,
   pesosToCents,
   type Receivables,
   type Role,
@@ -36,7 +38,7 @@ import type { DB } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { runIdempotent } from '../receipts/idempotency.js';
 import * as q from './credit.queries.js';
@@ -147,6 +149,7 @@ export function createCreditService({ db, transact, clock, secret, business }: C
     const owedCents = open.reduce((sum, r) => sum + r.balanceCents, 0);
     const amountCents = pesosToCents(body.amount);
     if (owedCents === 0) throw conflict(`${clientFullName(terms)} no tiene saldo pendiente.`);
+    if (isBelowPaymentMinimum(amountCents, owedCents)) throw badRequest(PAYMENT_MINIMUM_MESSAGE);
     if (amountCents > owedCents) {
       throw conflict(`El abono excede el saldo del cliente, que es de ${formatPayment(owedCents)}.`);
     }

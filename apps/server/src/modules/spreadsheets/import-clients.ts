@@ -55,7 +55,16 @@ export async function planClients(db: Executor, rows: Row<RegisterClientBody>[])
 export async function writeClients(trx: Executor, plan: Awaited<ReturnType<typeof planClients>>, now: number) {
   await q.insertClients(
     trx,
-    plan.creates.map((c) => ({ ...c, createdAt: now, updatedAt: now })),
+    // The file carries contact data only; credit terms keep the database's defaults.
+    plan.creates.map(({ firstName, lastName, phone, email, address }) => ({
+      firstName,
+      lastName,
+      phone,
+      email,
+      address,
+      createdAt: now,
+      updatedAt: now,
+    })),
   );
   for (const { id, value } of plan.updates) {
     // A blank cell keeps what the client already has.
