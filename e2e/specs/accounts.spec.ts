@@ -51,7 +51,7 @@ test.describe('Staff accounts', () => {
     await row.getByRole('button', { name: /Editar/ }).click();
     const editing = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Guardar' }) });
     await editing.getByRole('combobox', { name: 'Rol' }).click();
-    await page.getByRole('option', { name: 'Seller' }).click();
+    await page.getByRole('option', { name: 'Vendedor' }).click();
     await editing.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText(/Hubo un problema al guardar el usuario\. No se puede desactivar/)).toBeVisible();
     await expect(editing).toBeVisible();

@@ -291,6 +291,11 @@ test.describe('voice assistant', () => {
     await expect(rows.nth(1)).toHaveAttribute('data-flagged', 'true');
     await expect(form.getByText('Revisa los productos marcados')).toBeVisible();
     await form.getByRole('button', { name: 'Cancelar' }).click();
+    // A dictated form holds captured lines: discarding it asks first.
+    await page
+      .getByRole('dialog', { name: '¿Descartar la remisión?' })
+      .getByRole('button', { name: 'Descartar' })
+      .click();
     await expect(form).toBeHidden();
     expect(await seed.stockOf(product.id)).toBe(5);
   });
@@ -463,6 +468,10 @@ test.describe('voice assistant', () => {
 
     await form.getByTestId('receipt-item').first().getByLabel('Cantidad').click();
     await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog', { name: '¿Descartar la remisión?' })
+      .getByRole('button', { name: 'Descartar' })
+      .click();
     await expect(form).toBeHidden();
     const modal = page.getByRole('dialog', { name: 'Realtime Assistant' });
     await expect(modal.getByTestId('assistant-status')).toHaveText('Conectado');

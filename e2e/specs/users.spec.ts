@@ -38,6 +38,7 @@ test.describe('Users', () => {
     await other.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(other.getByTestId('current-user-name')).toHaveText(`Néstor Núñez ${id}`);
     await expect(other.getByRole('navigation', { name: 'Menú principal' }).getByRole('link')).toHaveText([
+      'Vender',
       'Remisiones',
     ]);
     await context.close();
