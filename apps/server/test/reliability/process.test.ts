@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConsistency } from '../../scripts/consistency.js';
 import { buildServerBundle, makeRunDir, type RunningServer, startServer } from '../../scripts/server-process.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { reliabilityServerEnv } from './server-env.js';
 
 const ADMIN = { email: 'admin@choque.mx', password: 'choque-2026-admin' };
 const LOOPS = 8;
@@ -22,16 +23,7 @@ let dataDir: string;
 let server: RunningServer;
 let token: string;
 
-const env = () => ({
-  DATABASE_URL: testDb.url,
-  DATA_DIR: dataDir,
-  UPLOAD_DIR: join(dataDir, 'uploads'),
-  WEB_DIST: join(dataDir, 'no-web'),
-  JWT_SECRET: 'reliability-secret-that-is-long-enough-for-hs256',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: 'fatal',
-});
+const env = () => reliabilityServerEnv(testDb.url, dataDir, ADMIN);
 
 async function api<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}${path}`, {

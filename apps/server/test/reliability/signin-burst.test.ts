@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServerBundle, makeRunDir, type RunningServer, startServer } from '../../scripts/server-process.js';
 import { LOGIN_FAILURE_LIMIT } from '../../src/modules/auth/auth.service.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { reliabilityServerEnv } from './server-env.js';
 
 const ADMIN = { email: 'admin@rafaga.mx', password: 'rafaga-2026-admin' };
 const SELLER = { email: 'vendedor@rafaga.mx', password: 'rafaga-2026-vende' };
@@ -31,16 +32,7 @@ beforeAll(async () => {
   run = makeRunDir('signin-burst');
   testDb = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'mostrador-burst-'));
-  server = await startServer(buildServerBundle(run.dir), {
-    DATABASE_URL: testDb.url,
-    DATA_DIR: dataDir,
-    UPLOAD_DIR: join(dataDir, 'uploads'),
-    WEB_DIST: join(dataDir, 'no-web'),
-    JWT_SECRET: 'reliability-secret-that-is-long-enough-for-hs256',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'fatal',
-  });
+  server = await startServer(buildServerBundle(run.dir), reliabilityServerEnv(testDb.url, dataDir, ADMIN));
   const admin = (await (await post('/api/auth/login', ADMIN)).json()) as SessionResponse;
   const created = await post(
     '/api/auth/register',
