@@ -158,3 +158,21 @@ test('keys on the lines, search by name, whole pieces only, and a credit sale to
   expect(data[0]).toMatchObject({ paymentMode: 'Credit', clientId: client.id, state: 'Pending', total: 37 });
   expect(await seed.stockOf(cable.id)).toBe(20);
 });
+
+test('a bill picked with the mouse in Cobrar leaves Enter to confirm the sale', async ({ page, seed }) => {
+  const barcode = uniqueBarcode();
+  const product = await seed.product({ name: `Refresco ${unique()}`, price: 23, barcode, stock: 4 });
+  await page.goto('/vender');
+  await expect(page.getByPlaceholder('Escanea o escribe el código')).toBeFocused();
+  await scan(page, barcode);
+  await expect(lines(page)).toHaveCount(1);
+  await page.keyboard.press('F12');
+  const pay = page.getByRole('dialog', { name: 'Cobrar' });
+  await pay.getByRole('button', { name: '$50', exact: true }).click();
+  await expect(pay.getByLabel('Recibido')).toBeFocused();
+  await expect(pay.getByTestId('pay-change')).toHaveText('$27.00');
+  await page.keyboard.press('Enter');
+  await expect(pay).toBeHidden();
+  await expect(page.getByTestId('last-sale').getByTestId('last-sale-change')).toHaveText('$27.00');
+  expect(await seed.stockOf(product.id)).toBe(3);
+});

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatPayment, type PaymentMode } from '@mostrador/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { selectOnFocus } from '../../../lib/select-on-focus';
 import { changeCents, QUICK_BILLS } from '../counter-sale';
@@ -46,6 +46,12 @@ export function PayModal({
   onClose: () => void;
 }) {
   const [received, setReceived] = useState<number | string>('');
+  const receivedInput = useRef<HTMLInputElement>(null);
+  // A bill picked with the mouse leaves the focus in 'Recibido', so Enter then confirms.
+  const pick = (pesos: number) => {
+    setReceived(pesos);
+    receivedInput.current?.focus();
+  };
   const receivedPesos = typeof received === 'number' ? received : null;
   const cash = paymentMode === 'Cash';
   const change = changeCents(receivedPesos ?? totalCents / 100, totalCents);
@@ -86,16 +92,17 @@ export function PayModal({
               placeholder={formatPayment(totalCents)}
               value={received}
               onChange={setReceived}
+              ref={receivedInput}
               data-autofocus
               {...selectOnFocus()}
             />
             <SimpleGrid cols={5} spacing="xs">
               {QUICK_BILLS.map((bill) => (
-                <Button key={bill} variant="light" tabIndex={-1} onClick={() => setReceived(bill)}>
+                <Button key={bill} variant="light" tabIndex={-1} onClick={() => pick(bill)}>
                   ${bill}
                 </Button>
               ))}
-              <Button variant="light" color="gray" tabIndex={-1} onClick={() => setReceived(totalCents / 100)}>
+              <Button variant="light" color="gray" tabIndex={-1} onClick={() => pick(totalCents / 100)}>
                 {t.exact}
               </Button>
             </SimpleGrid>
