@@ -1,9 +1,9 @@
 import { expect, storageStateOf, test } from '../fixtures';
 
 const MENU: Record<'Admin' | 'Manager' | 'Seller', string[]> = {
-  Admin: ['Vender', 'Remisiones', 'Productos', 'Reportes', 'Clientes', 'Usuarios', 'Asistente', 'Respaldos'],
-  Manager: ['Vender', 'Remisiones', 'Productos', 'Reportes', 'Clientes'],
-  Seller: ['Vender', 'Remisiones'],
+  Admin: ['Vender', 'Caja', 'Remisiones', 'Productos', 'Reportes', 'Clientes', 'Usuarios', 'Asistente', 'Respaldos'],
+  Manager: ['Vender', 'Caja', 'Remisiones', 'Productos', 'Reportes', 'Clientes'],
+  Seller: ['Vender', 'Caja', 'Remisiones'],
 };
 
 for (const [role, entries] of Object.entries(MENU) as Array<[keyof typeof MENU, string[]]>) {

@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: 'backups', ...page(() => import('./routes/BackupsPage'), 'backups') },
           { path: 'dashboard', ...page(() => import('./routes/DashboardPage')) },
           { path: 'vender', ...page(() => import('./routes/CounterPage'), 'counter') },
+          { path: 'caja', ...page(() => import('./routes/CashPage'), 'cash') },
         ],
       },
     ],

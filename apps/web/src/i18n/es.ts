@@ -1,5 +1,6 @@
 // Every UI string, grouped by feature (one file each under ./es).
 import { assistant } from './es/assistant';
+import { cash, paymentMethod } from './es/cash';
 import { auth } from './es/auth';
 import { clients } from './es/clients';
 import { common } from './es/common';
@@ -28,4 +29,6 @@ export const es = {
   backups,
   spreadsheets,
   counter,
+  cash,
+  paymentMethod,
 } as const;

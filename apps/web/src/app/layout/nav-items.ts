@@ -1,6 +1,7 @@
 import { meetsRequirement, PAGE_ACCESS, type PageKey, type Role } from '@mostrador/shared';
 import {
   IconBarcode,
+  IconCashRegister,
   IconChartBar,
   IconDatabase,
   IconMicrophone,
@@ -19,9 +20,10 @@ export interface NavItem {
   icon: Icon;
 }
 
-// Sidebar order: Vender, Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente, Respaldos.
+// Sidebar order: Vender, Caja, Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente, Respaldos.
 const NAV_ITEMS: NavItem[] = [
   { page: 'counter', path: '/vender', label: es.layout.nav.counter, icon: IconBarcode },
+  { page: 'cash', path: '/caja', label: es.layout.nav.cash, icon: IconCashRegister },
   { page: 'receipts', path: '/receipts', label: es.layout.nav.receipts, icon: IconReceipt },
   { page: 'products', path: '/products', label: es.layout.nav.products, icon: IconPackage },
   { page: 'reports', path: '/reports', label: es.layout.nav.reports, icon: IconChartBar },

@@ -2,4 +2,6 @@
 // receipt/create's printResult, and whether a sale prints its ticket (the counter).
 export { PrintCopiesModal } from './components/PrintCopiesModal';
 export { handleCreatedPrintResult } from './api/print-result';
-export { printsOnSale, usePrintingSettings } from './api/settings';
+export { printingSettingsQuery, printsOnSale, usePrintingSettings } from './api/settings';
+export { openPrintDialog } from './api/print-dialog';
+export { notifyPrintFailure } from './api/print-result';

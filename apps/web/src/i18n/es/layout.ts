@@ -8,6 +8,7 @@ export const layout = {
     assistant: 'Asistente',
     backups: 'Respaldos',
     counter: 'Vender',
+    cash: 'Caja',
   },
   toggleFullscreen: 'Pantalla completa',
   toggleColorScheme: 'Cambiar tema claro/oscuro',

@@ -1,0 +1,195 @@
+import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import {
+  countedTotalCents,
+  type DenominationCounts,
+  type DenominationKey,
+  formatPayment,
+  MAX_DENOMINATION_COUNT,
+  MXN_DENOMINATIONS,
+  type Shift,
+} from '@mostrador/shared';
+import { useState } from 'react';
+import { es } from '../../../i18n/es';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useCloseShift } from '../api/cash';
+
+const t = es.cash.close;
+
+type Mode = 'denominations' | 'total';
+type Values = { countedTotal: number | string; counts: Record<DenominationKey, number | string> };
+
+const emptyCounts = () =>
+  Object.fromEntries(MXN_DENOMINATIONS.map((d) => [d.key, ''])) as Record<DenominationKey, number | string>;
+
+/** The count as the API takes it: only the denominations with pieces. */
+function toCounts(counts: Values['counts']): DenominationCounts {
+  const result: DenominationCounts = {};
+  for (const { key } of MXN_DENOMINATIONS) {
+    const pieces = Number(counts[key] || 0);
+    if (pieces > 0) result[key] = pieces;
+  }
+  return result;
+}
+
+const pieceError = (value: number | string) =>
+  value === ''
+    ? null
+    : Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= MAX_DENOMINATION_COUNT
+      ? null
+      : t.countInvalid;
+
+/**
+ * 'Cerrar caja': the drawer counted by bills and coins (a live total) or as one total, confirmed,
+ * then closed; `onClosed` gets the closed shift with its difference.
+ */
+export function CloseShiftModal({
+  opened,
+  onClose,
+  onClosed,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onClosed: (shift: Shift) => void;
+}) {
+  const close = useCloseShift();
+  const [mode, setMode] = useState<Mode>('denominations');
+  const form = useForm<Values>({
+    initialValues: { countedTotal: '', counts: emptyCounts() },
+    validate: {
+      countedTotal: (value) =>
+        mode !== 'total' ? null : value === '' ? t.countedTotalRequired : Number(value) < 0 ? t.countedNegative : null,
+      counts: Object.fromEntries(MXN_DENOMINATIONS.map((d) => [d.key, pieceError])) as Record<
+        DenominationKey,
+        typeof pieceError
+      >,
+    },
+  });
+  const countedCents =
+    mode === 'total'
+      ? Math.round(Number(form.values.countedTotal || 0) * 100)
+      : countedTotalCents(toCounts(form.values.counts));
+
+  const dismiss = () => {
+    form.reset();
+    setMode('denominations');
+    onClose();
+  };
+
+  const send = (values: Values) =>
+    close.mutate(
+      mode === 'total' ? { countedTotal: Number(values.countedTotal) } : { counted: toCounts(values.counts) },
+      {
+        onSuccess: (shift) => {
+          notifySuccess(t.done);
+          form.reset();
+          setMode('denominations');
+          onClosed(shift);
+        },
+        onError: (error) => notifyFailure(t.failed, error),
+      },
+    );
+
+  const submit = form.onSubmit((values) => {
+    modals.openConfirmModal({
+      title: t.confirmTitle,
+      children: <Text size="sm">{t.confirm(formatPayment(countedCents))}</Text>,
+      labels: { confirm: t.confirmLabel, cancel: es.common.cancel },
+      confirmProps: { color: 'red' },
+      onConfirm: () => send(values),
+    });
+  });
+
+  const column = (kind: 'bill' | 'coin') => (
+    <Stack gap={6}>
+      <Title order={3} size="h6">
+        {kind === 'bill' ? t.bills : t.coins}
+      </Title>
+      {MXN_DENOMINATIONS.filter((d) => d.kind === kind).map((d) => {
+        const pieces = Number(form.values.counts[d.key] || 0);
+        return (
+          <Group key={d.key} gap="xs" wrap="nowrap">
+            <Text w={64} fw={600} ff="monospace" ta="right" aria-hidden>
+              {d.label}
+            </Text>
+            <Text c="dimmed" aria-hidden>
+              ×
+            </Text>
+            <NumberInput
+              aria-label={t.pieces(d.label, d.kind)}
+              w={90}
+              min={0}
+              max={MAX_DENOMINATION_COUNT}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              hideControls
+              placeholder="0"
+              {...form.getInputProps(`counts.${d.key}`)}
+            />
+            <Text size="sm" c="dimmed" ff="monospace" ta="right" style={{ flex: 1 }}>
+              {pieces > 0 && Number.isInteger(pieces) ? formatPayment(pieces * d.cents) : ''}
+            </Text>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+
+  return (
+    <Modal opened={opened} onClose={dismiss} title={t.title} size="lg" closeOnClickOutside={false}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SegmentedControl
+            fullWidth
+            aria-label={t.mode}
+            value={mode}
+            onChange={(next) => setMode(next as Mode)}
+            data={[
+              { value: 'denominations', label: t.byDenomination },
+              { value: 'total', label: t.byTotal },
+            ]}
+          />
+          {mode === 'denominations' ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+              {column('bill')}
+              {column('coin')}
+            </SimpleGrid>
+          ) : (
+            <NumberInput
+              label={t.countedTotal}
+              prefix="$"
+              size="md"
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
+              allowNegative={false}
+              hideControls
+              withAsterisk
+              data-autofocus
+              {...form.getInputProps('countedTotal')}
+            />
+          )}
+          <Group justify="space-between" align="baseline">
+            <Text fw={600}>{t.live}</Text>
+            <Text fw={800} size="xl" ff="monospace" data-testid="close-counted" aria-live="polite">
+              {formatPayment(countedCents)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t.warning}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={dismiss}>
+              {es.common.cancel}
+            </Button>
+            <Button type="submit" color="red" loading={close.isPending}>
+              {t.submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
