@@ -146,6 +146,7 @@ export const API_ACCESS = {
   'cash/pdf': { level: 'Public' },
   'cash/print': { level: 'Public' },
   'reports/cutsOfDay': { feature: 'canViewReports' },
+  'reports/print': { feature: 'canViewReports' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;
 
