@@ -24,6 +24,10 @@ export const reports = {
     generatedAt: (at: string, id: number) => `Corte #${id} · generado el ${at}`,
     downloadPdf: 'Descargar PDF',
     downloadFailed: 'Hubo un problema al descargar el corte. Inténtelo de nuevo.',
+    ticket: 'Ticket 80 mm',
+    ticketHint: 'El resumen del corte en papel de 80 mm: a la impresora térmica o al diálogo de impresión.',
+    ticketSent: 'El corte se envió a la impresora.',
+    ticketFailed: 'Hubo un problema al imprimir el corte en 80 mm. Inténtelo de nuevo.',
   },
 
   document: {
@@ -55,6 +59,30 @@ export const reports = {
     pendingColumns: { folio: 'Folio', client: 'Cliente', amount: 'Monto', paid: 'Pagado', pending: 'Pendiente' },
     noClient: 'Sin nombre',
     summary: 'Resumen',
+    cash: {
+      expected: 'Efectivo esperado',
+      counted: 'Efectivo contado',
+      difference: 'Diferencia',
+      openShifts: (n: number) =>
+        n === 1
+          ? 'Hay 1 turno sin cerrar: el contado y la diferencia son solo de los turnos cerrados.'
+          : `Hay ${n} turnos sin cerrar: el contado y la diferencia son solo de los turnos cerrados.`,
+      noShifts: 'No hubo turnos de caja este día.',
+    },
+    byMethod: 'Pagos por forma de pago',
+    byUnit: 'Vendido por unidad',
+    noUnits: 'Sin ventas',
+    shifts: 'Turnos del día',
+    shiftColumns: {
+      user: 'Usuario',
+      opened: 'Apertura',
+      closed: 'Cierre',
+      expected: 'Esperado',
+      counted: 'Contado',
+      difference: 'Diferencia',
+      result: 'Resultado',
+    },
+    shiftOpen: 'Abierto',
     totals: {
       totalUnits: 'Total de unidades',
       totalAmount: 'Monto total',
@@ -70,6 +98,12 @@ export const reports = {
     cancel: 'Cancelar',
     submit: 'Generar corte',
     created: 'El corte ha sido creado correctamente.',
+    checkFailed: 'No se pudo revisar si el día ya tiene un corte. Inténtelo de nuevo.',
+    againTitle: 'Ya existe un corte de este día',
+    again: (day: string, cuts: string) =>
+      `Ya existe un corte del ${day} (${cuts}). Un corte nuevo no borra ni reemplaza al anterior: los dos quedarán guardados y el más reciente incluirá lo ocurrido desde entonces. ¿Generar otro corte de este día?`,
+    againCut: (id: number, at: string) => `#${id}, generado el ${at}`,
+    againConfirm: 'Generar otro corte',
     failed: 'Hubo un problema al crear el corte. Inténtelo de nuevo.',
   },
 

@@ -4,10 +4,13 @@ import {
   addClientPaymentBodySchema,
   type Client,
   clientFullName,
+  DEFAULT_PAYMENT_METHOD,
   formatPayment,
+  type PaymentMethod,
   pesosToCents,
 } from '@mostrador/shared';
 import { useState } from 'react';
+import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -34,6 +37,8 @@ export function RegisterAbonoModal({
   const add = useAddClientPayment();
   // The same abono sent again (a retry, a double click) keeps its key, so it counts once.
   const [attempt, setAttempt] = useState<{ key: string; body: string } | null>(null);
+  // The form is uncontrolled; the method, a control outside its inputs, lives here.
+  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const form = useForm<AbonoValues>({
     mode: 'uncontrolled',
     initialValues: { clientId: client.id, amount: '', note: '' },
@@ -41,7 +46,7 @@ export function RegisterAbonoModal({
   });
 
   const submit = form.onSubmit((values) => {
-    const body = { clientId: client.id, amount: Number(values.amount), note: values.note || undefined };
+    const body = { clientId: client.id, amount: Number(values.amount), note: values.note || undefined, method };
     const serialized = JSON.stringify(body);
     const key = attempt?.body === serialized ? attempt.key : newIdempotencyKey();
     setAttempt({ key, body: serialized });
@@ -51,6 +56,7 @@ export function RegisterAbonoModal({
         onSuccess: (result) => {
           notifySuccess(t.done(formatPayment(pesosToCents(result.amount)), result.payments.length));
           form.reset();
+          setMethod(DEFAULT_PAYMENT_METHOD);
           onClose();
         },
         onError: (error) => notifyFailure(t.failed, error),
@@ -89,6 +95,7 @@ export function RegisterAbonoModal({
             key={form.key('note')}
             {...form.getInputProps('note')}
           />
+          <PaymentMethodControl value={method} onChange={setMethod} />
           <Group justify="flex-end">
             <Button type="submit" loading={add.isPending}>
               {t.submit}

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatPayment, type PaymentMode } from '@mostrador/shared';
+import { DEFAULT_PAYMENT_METHOD, formatPayment, type PaymentMethod, type PaymentMode } from '@mostrador/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
 import { selectOnFocus } from '../../../lib/select-on-focus';
 import { changeCents, QUICK_BILLS } from '../counter-sale';
@@ -9,14 +10,19 @@ import classes from './Counter.module.css';
 
 const t = es.counter.pay;
 
-/** What the pay dialog hands back: the amount received in cash (pesos), null on credit. */
+/**
+ * What the pay dialog hands back: the amount received in cash (pesos), null on credit or when
+ * paid by card or transfer (the exact total), and how a cash sale was paid.
+ */
 export interface Payment {
   receivedPesos: number | null;
+  method: PaymentMethod;
 }
 
 /**
- * 'Cobrar' (F12). Cash: 'Recibido' typed or picked ($50 … $500, 'Exacto'), 'Cambio' live; left
- * empty it means exact, so F12 then Enter sells. Credit: the total and the client. Enter confirms.
+ * 'Cobrar' (F12). Cash: 'Forma de pago' (Efectivo unless chosen); in Efectivo 'Recibido' typed or
+ * picked ($50 … $500, 'Exacto'), 'Cambio' live; left empty it means exact, so F12 then Enter
+ * sells. Tarjeta or Transferencia: the exact total. Credit: the total and the client. Enter confirms.
  * Mounted afresh for every opening, so 'Recibido' starts empty.
  */
 export function PayModal({
@@ -46,6 +52,7 @@ export function PayModal({
   onClose: () => void;
 }) {
   const [received, setReceived] = useState<number | string>('');
+  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const receivedInput = useRef<HTMLInputElement>(null);
   // A bill picked with the mouse leaves the focus in 'Recibido', so Enter then confirms.
   const pick = (pesos: number) => {
@@ -54,13 +61,15 @@ export function PayModal({
   };
   const receivedPesos = typeof received === 'number' ? received : null;
   const cash = paymentMode === 'Cash';
+  // Only Efectivo is handed over and given change; a card or a transfer is the exact total.
+  const inCash = cash && method === 'Efectivo';
   const change = changeCents(receivedPesos ?? totalCents / 100, totalCents);
-  const short = cash && change < 0;
+  const short = inCash && change < 0;
   const blocked = sending || waiting || short || totalCents === 0 || missingPrice !== null;
 
   const confirm = () => {
     if (blocked) return;
-    onConfirm({ receivedPesos: cash ? (receivedPesos ?? totalCents / 100) : null });
+    onConfirm({ receivedPesos: inCash ? (receivedPesos ?? totalCents / 100) : null, method });
   };
   // Enter anywhere but on a button (a focused button clicks itself) confirms.
   const confirmOnEnter = (event: KeyboardEvent) => {
@@ -78,7 +87,8 @@ export function PayModal({
             {formatPayment(totalCents)}
           </Text>
         </Group>
-        {cash ? (
+        {cash ? <PaymentMethodControl value={method} onChange={setMethod} /> : null}
+        {inCash ? (
           <>
             <NumberInput
               label={t.received}
@@ -113,7 +123,7 @@ export function PayModal({
               </Text>
             </Group>
           </>
-        ) : (
+        ) : cash ? null : (
           <Text>{t.credit(clientName)}</Text>
         )}
         {(missingPrice ?? error) ? (
@@ -129,7 +139,7 @@ export function PayModal({
             onClick={confirm}
             loading={sending || waiting}
             disabled={blocked && !sending && !waiting}
-            data-autofocus={cash ? undefined : true}
+            data-autofocus={inCash ? undefined : true}
           >
             {t.confirm}
           </Button>

@@ -51,7 +51,14 @@ export function useCheckout({ sender: create, onSold }: { sender: SaleSender; on
   ) => {
     if (create.isPending) return;
     const items = sale.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity }));
-    const identity = JSON.stringify({ items, paymentMode: sale.paymentMode, client: sale.client?.id ?? null });
+    // Only a Cash sale has a method; a credit sale's payments come later.
+    const paymentMethod = sale.paymentMode === 'Cash' ? payment.method : undefined;
+    const identity = JSON.stringify({
+      items,
+      paymentMode: sale.paymentMode,
+      paymentMethod,
+      client: sale.client?.id ?? null,
+    });
     if (attempt.current?.body !== identity) attempt.current = { key: newIdempotencyKey(), body: identity };
     setError(null);
     create.mutate(
@@ -60,6 +67,7 @@ export function useCheckout({ sender: create, onSold }: { sender: SaleSender; on
         body: {
           ...(sale.client ? { clientId: sale.client.id } : {}),
           paymentMode: sale.paymentMode,
+          ...(paymentMethod ? { paymentMethod } : {}),
           items,
           date: businessNowLocalTimestamp(),
           printReceipt: printsOnSale(settings.data),

@@ -21,11 +21,12 @@ export function useChangeReceiptState() {
 export function useAddPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ receiptId, amount }: Pick<AddPaymentBody, 'receiptId' | 'amount'>) =>
+    mutationFn: async ({ receiptId, amount, method }: Pick<AddPaymentBody, 'receiptId' | 'amount' | 'method'>) =>
       (
         await api.post<Receipt>('/receipt/addPayment', {
           receiptId,
           amount,
+          method,
           note: MANUAL_PAYMENT_NOTE,
         } satisfies AddPaymentBody)
       ).data,

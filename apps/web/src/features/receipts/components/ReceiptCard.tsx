@@ -63,6 +63,10 @@ export const ReceiptCard = memo(function ReceiptCard({
   // A cancelled receipt owes nothing: its stock and the money paid went back (the refund).
   const cancelled = receipt.state === 'Cancelled';
   const refunded = cancelled ? refundedCents(receipt) : 0;
+  // A cash sale paid other than in Efectivo says how (its sale payment's method).
+  const saleMethod =
+    receipt.paymentMode === 'Cash' ? receipt.payments.find((p) => p.reason === 'ADD')?.method : undefined;
+  const cashMethod = saleMethod && saleMethod !== 'Efectivo' ? saleMethod : null;
 
   return (
     <Card
@@ -104,6 +108,11 @@ export const ReceiptCard = memo(function ReceiptCard({
           <Badge variant="outline" color={receipt.paymentMode === 'Credit' ? 'grape' : 'teal'} size="sm">
             {PAYMENT_MODE_LABELS[receipt.paymentMode]}
           </Badge>
+          {cashMethod ? (
+            <Badge variant="light" color="gray" size="sm" ml={4} data-testid="receipt-method">
+              {es.paymentMethod.names[cashMethod]}
+            </Badge>
+          ) : null}
         </Field>
         <Field label={t.seller}>{receipt.user.name}</Field>
       </SimpleGrid>
@@ -235,6 +244,9 @@ function PaymentsList({
                     </Table.Td>
                     <Table.Td style={struck} c={payment.isEnabled ? undefined : 'dimmed'}>
                       {payment.note ?? ''}
+                    </Table.Td>
+                    <Table.Td style={struck} c={payment.isEnabled ? undefined : 'dimmed'} data-testid="payment-method">
+                      {es.paymentMethod.names[payment.method]}
                     </Table.Td>
                     <Table.Td ta="right" style={struck} c={payment.isEnabled ? undefined : 'dimmed'}>
                       {payment.reason === 'REMOVE' ? '−' : ''}

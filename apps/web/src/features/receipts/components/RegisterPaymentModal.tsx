@@ -1,6 +1,13 @@
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { centsToPesos, formatPayment, pesosToCents } from '@mostrador/shared';
+import {
+  centsToPesos,
+  DEFAULT_PAYMENT_METHOD,
+  formatPayment,
+  type PaymentMethod,
+  pesosToCents,
+} from '@mostrador/shared';
+import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useAddPayment } from '../api/receipt-actions';
@@ -12,8 +19,8 @@ const t = es.receipts.payment;
 export function RegisterPaymentModal({ receipt, opened, onClose }: ReceiptActionDialogProps) {
   const addPayment = useAddPayment();
   const balanceCents = pesosToCents(receipt.balance);
-  const form = useForm<{ amount: number | string }>({
-    initialValues: { amount: '' },
+  const form = useForm<{ amount: number | string; method: PaymentMethod }>({
+    initialValues: { amount: '', method: DEFAULT_PAYMENT_METHOD },
     validate: { amount: (value) => paymentAmountError(value, balanceCents) },
   });
 
@@ -22,9 +29,9 @@ export function RegisterPaymentModal({ receipt, opened, onClose }: ReceiptAction
     onClose();
   };
 
-  const submit = form.onSubmit(({ amount }) =>
+  const submit = form.onSubmit(({ amount, method }) =>
     addPayment.mutate(
-      { receiptId: receipt.id, amount: Number(amount) },
+      { receiptId: receipt.id, amount: Number(amount), method },
       {
         onSuccess: () => {
           notifySuccess(t.registered);
@@ -67,6 +74,10 @@ export function RegisterPaymentModal({ receipt, opened, onClose }: ReceiptAction
               {t.coverBalance}
             </Button>
           </Group>
+          <PaymentMethodControl
+            value={form.values.method}
+            onChange={(method) => form.setFieldValue('method', method)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {es.common.cancel}

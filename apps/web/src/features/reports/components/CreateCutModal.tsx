@@ -1,10 +1,20 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { businessToday, type CashCountReport, generateCutBodySchema } from '@mostrador/shared';
+import { modals } from '@mantine/modals';
+import {
+  businessDayBounds,
+  businessToday,
+  type CashCountReport,
+  formatDateTime,
+  formatLongDate,
+  generateCutBodySchema,
+} from '@mostrador/shared';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { fetchCutsOfDay } from '../api/cut-ticket';
 import { useGenerateCut } from '../api/generate-cut';
 
 const t = es.reports.create;
@@ -38,9 +48,9 @@ export function CreateCutModal({
     onClose();
   };
 
-  const submit = form.onSubmit((values) =>
+  const generateFor = (date: string) =>
     generate.mutate(
-      { date: values.date ?? '' },
+      { date },
       {
         onSuccess: (cut) => {
           notifySuccess(t.created);
@@ -49,8 +59,32 @@ export function CreateCutModal({
         },
         onError: (error) => notifyFailure(t.failed, error),
       },
-    ),
-  );
+    );
+
+  // A day that already has a cut asks first: a second cut is allowed, but never made without a word.
+  const [checking, setChecking] = useState(false);
+  const submit = form.onSubmit(async (values) => {
+    const date = values.date ?? '';
+    setChecking(true);
+    const existing = await fetchCutsOfDay(date).catch((error: unknown) => {
+      notifyFailure(t.checkFailed, error);
+      return null;
+    });
+    setChecking(false);
+    if (!existing) return;
+    if (existing.length === 0) {
+      generateFor(date);
+      return;
+    }
+    const cuts = existing.map((cut) => t.againCut(cut.id, formatDateTime(cut.createdAt))).join('; ');
+    modals.openConfirmModal({
+      title: t.againTitle,
+      children: <Text size="sm">{t.again(formatLongDate(businessDayBounds(date).start), cuts)}</Text>,
+      labels: { confirm: t.againConfirm, cancel: t.cancel },
+      confirmProps: { color: 'orange' },
+      onConfirm: () => generateFor(date),
+    });
+  });
 
   return (
     <Modal opened={opened} onClose={close} title={t.title}>
@@ -73,7 +107,7 @@ export function CreateCutModal({
             <Button variant="default" onClick={close}>
               {t.cancel}
             </Button>
-            <Button type="submit" loading={generate.isPending}>
+            <Button type="submit" loading={checking || generate.isPending}>
               {t.submit}
             </Button>
           </Group>

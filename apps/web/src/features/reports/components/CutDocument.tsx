@@ -1,11 +1,14 @@
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
+  CASH_RESULT_COLORS,
   type CashCountReport,
   type CutData,
-  formatCutQuantities,
+  type CutShift,
+  formatDateTime,
   formatPayment,
   formatQuantity,
   formatSignedQuantity,
+  PAYMENT_METHODS,
   PAYMENT_MODE_LABELS,
   parseCutData,
   pesosToCents,
@@ -20,7 +23,14 @@ const t = es.reports.document;
 /** The cut is checked to the centavo: every amount with its two decimals. */
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 
-/** The four sections of a cut (inventory movements, sales, pending payments, totals), from its stored snapshot. */
+/** A difference with its sign: '+$20.00', '-$35.50'. */
+const signedMoney = (pesos: number) => (pesos > 0 ? `+${money(pesos)}` : pesos < 0 ? `-${money(-pesos)}` : money(0));
+
+/**
+ * A cut from its stored snapshot: the summary first (cash expected, counted and difference, totals,
+ * payments by method, quantities per unit), the day's shifts, then inventory movements, sales and
+ * pending payments.
+ */
 export function CutDocument({ report }: { report: CashCountReport }) {
   const cut = useMemo(() => parseCutData(report.data), [report.data]);
   if (!cut) {
@@ -32,10 +42,11 @@ export function CutDocument({ report }: { report: CashCountReport }) {
   }
   return (
     <Stack gap="lg">
+      <SummarySection cut={cut} />
+      {cut.shifts ? <ShiftsSection shifts={cut.shifts} /> : null}
       <InventorySection cut={cut} />
       <SalesSection cut={cut} />
       <PendingSection cut={cut} />
-      <TotalsSection cut={cut} />
     </Stack>
   );
 }
@@ -158,28 +169,145 @@ function PendingSection({ cut }: { cut: CutData }) {
   );
 }
 
-function TotalsSection({ cut }: { cut: CutData }) {
-  const { totals } = cut;
-  const items = [
-    { label: t.totals.totalUnits, value: formatCutQuantities(totals) },
+const shc = t.shiftColumns;
+const shiftColumns: Array<Column<CutShift>> = [
+  { header: shc.user, cell: (row) => row.user.name },
+  { header: shc.opened, cell: (row) => formatDateTime(row.openedAt) },
+  { header: shc.closed, cell: (row) => (row.closedAt ? formatDateTime(row.closedAt) : t.shiftOpen) },
+  { header: shc.expected, numeric: true, cell: (row) => money(row.expected) },
+  { header: shc.counted, numeric: true, cell: (row) => (row.counted === null ? '—' : money(row.counted)) },
+  {
+    header: shc.difference,
+    numeric: true,
+    cell: (row) =>
+      row.difference === null ? (
+        '—'
+      ) : (
+        <Text span fw={600} size="sm" c={row.result ? CASH_RESULT_COLORS[row.result] : undefined}>
+          {signedMoney(row.difference)}
+        </Text>
+      ),
+  },
+  {
+    header: shc.result,
+    cell: (row) =>
+      row.result ? (
+        <Badge size="sm" variant="light" color={CASH_RESULT_COLORS[row.result]}>
+          {row.result}
+        </Badge>
+      ) : (
+        <Badge size="sm" variant="outline" color="gray">
+          {t.shiftOpen}
+        </Badge>
+      ),
+  },
+];
+
+function ShiftsSection({ shifts }: { shifts: CutShift[] }) {
+  return (
+    <Section title={t.shifts}>
+      {shifts.length === 0 ? (
+        <Text c="dimmed">{t.cash.noShifts}</Text>
+      ) : (
+        <CutTable columns={shiftColumns} rows={shifts} rowKey={(row) => row.id} minWidth={640} />
+      )}
+    </Section>
+  );
+}
+
+interface Figure {
+  label: string;
+  value: string;
+  color?: string;
+}
+
+function Figures({ items, testId, cols = 3 }: { items: Figure[]; testId: string; cols?: number }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: cols }} spacing="sm">
+      {items.map((item) => (
+        <Paper key={item.label} withBorder radius="md" p="sm" data-testid={testId}>
+          <Text size="xs" c="dimmed">
+            {item.label}
+          </Text>
+          <Text fw={700} size="lg" c={item.color}>
+            {item.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** What was sold per unit: kilograms are never added to pieces (old cuts had one sum of pieces). */
+function unitFigures(totals: CutData['totals']): Figure[] {
+  if (totals.totalQuantities) {
+    return totals.totalQuantities.map((total) => ({
+      label: total.unit,
+      value: formatQuantity(total.quantity, total.unit),
+    }));
+  }
+  return [{ label: t.totals.totalUnits, value: formatQuantity(totals.totalUnits ?? 0) }];
+}
+
+function SummarySection({ cut }: { cut: CutData }) {
+  const { totals, shifts } = cut;
+  const closed = (shifts ?? []).filter((shift) => shift.closedAt !== null);
+  const openCount = (shifts?.length ?? 0) - closed.length;
+  const cents = (values: number[]) => values.reduce((sum, value) => sum + pesosToCents(value), 0);
+  const differenceCents = cents(closed.map((shift) => shift.difference ?? 0));
+  const cash: Figure[] = [
+    { label: t.cash.expected, value: formatPayment(cents((shifts ?? []).map((shift) => shift.expected))) },
+    { label: t.cash.counted, value: formatPayment(cents(closed.map((shift) => shift.counted ?? 0))) },
+    {
+      label: t.cash.difference,
+      value: signedMoney(differenceCents / 100),
+      color: differenceCents < 0 ? 'red' : differenceCents > 0 ? 'blue' : undefined,
+    },
+  ];
+  const money3: Figure[] = [
     { label: t.totals.totalAmount, value: money(totals.totalAmount) },
     { label: t.totals.totalPayments, value: money(totals.totalPayments) },
     { label: t.totals.totalDue, value: money(totals.totalDue) },
   ];
+  const units = unitFigures(totals);
   return (
     <Section title={t.summary}>
-      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="sm">
-        {items.map((item) => (
-          <Paper key={item.label} withBorder radius="md" p="sm" data-testid="cut-total">
-            <Text size="xs" c="dimmed">
-              {item.label}
+      <Stack gap="sm">
+        {shifts && shifts.length > 0 ? (
+          <>
+            <Figures items={cash} testId="cut-cash" />
+            {openCount > 0 ? (
+              <Text size="xs" c="dimmed">
+                {t.cash.openShifts(openCount)}
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+        <Figures items={money3} testId="cut-total" />
+        {totals.byMethod ? (
+          <div>
+            <Text size="sm" fw={600} mb={4}>
+              {t.byMethod}
             </Text>
-            <Text fw={700} size="lg">
-              {item.value}
+            <Figures
+              items={PAYMENT_METHODS.map((method) => ({ label: method, value: money(totals.byMethod?.[method] ?? 0) }))}
+              testId="cut-method"
+            />
+          </div>
+        ) : null}
+        <div>
+          <Text size="sm" fw={600} mb={4}>
+            {t.byUnit}
+          </Text>
+          {units.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t.noUnits}
             </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+          ) : (
+            <Figures items={units} testId="cut-unit" cols={4} />
+          )}
+        </div>
+      </Stack>
     </Section>
   );
 }

@@ -1,11 +1,12 @@
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { businessDayBounds, formatDateTime, formatLongDate } from '@mostrador/shared';
-import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { es } from '../../../i18n/es';
 import { getErrorMessage } from '../../../lib/errors';
-import { notifyFailure } from '../../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { usePrintCutTicket } from '../api/cut-ticket';
 import { useDownloadCutPdf } from '../api/download-cut-pdf';
 import { useCuts } from '../api/list-cuts';
 import { CutDocument } from './CutDocument';
@@ -19,6 +20,7 @@ const t = es.reports.cuts;
 export function CutViewer({ index, onIndexChange }: { index: number; onIndexChange: (index: number) => void }) {
   const { query, cuts } = useCuts();
   const download = useDownloadCutPdf();
+  const ticket = usePrintCutTicket();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const current = cuts[Math.min(index, Math.max(cuts.length - 1, 0))];
   const isOldestLoaded = index >= cuts.length - 1;
@@ -62,15 +64,32 @@ export function CutViewer({ index, onIndexChange }: { index: number; onIndexChan
             {t.generatedAt(formatDateTime(current.createdAt), current.id)}
           </Text>
         </Stack>
-        <Button
-          variant="light"
-          size="sm"
-          leftSection={<IconDownload size={16} />}
-          loading={download.isPending}
-          onClick={() => download.mutate(current, { onError: (error) => notifyFailure(t.downloadFailed, error) })}
-        >
-          {t.downloadPdf}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconReceipt size={16} />}
+            loading={ticket.isPending}
+            title={t.ticketHint}
+            onClick={() =>
+              ticket.mutate(current, {
+                onSuccess: (where) => where === 'printer' && notifySuccess(t.ticketSent),
+                onError: (error) => notifyFailure(t.ticketFailed, error),
+              })
+            }
+          >
+            {t.ticket}
+          </Button>
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconDownload size={16} />}
+            loading={download.isPending}
+            onClick={() => download.mutate(current, { onError: (error) => notifyFailure(t.downloadFailed, error) })}
+          >
+            {t.downloadPdf}
+          </Button>
+        </Group>
       </Group>
       <Group justify="space-between" mb="md">
         <Button
