@@ -33,6 +33,9 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dir;
+  // A spec that needs a server of its own (other settings, e.g. a printer) starts this same build.
+  process.env.E2E_SERVER_ENTRY = build.serverEntry;
+  process.env.E2E_WEB_DIST = build.webDist;
 
   const login = async (role: (typeof ROLES)[number]) => {
     const response = await fetch(`${server.url}/api/auth/login`, {

@@ -51,6 +51,8 @@ test.describe('Reports', () => {
       date,
       items: [{ productId: product.id, quantity: 2, price: 12.5 }],
     });
+    // Today already has a cut (made first, so yesterday's is the next older one): the new one asks first.
+    await seed.post<CashCountReport>('/reports/generate', { date: businessToday() });
     // An older cut (yesterday's) made through the API: 'Anterior' must reach it.
     const yesterday = businessDayOf(Date.now() - 24 * 60 * 60 * 1000);
     const older = await seed.post<CashCountReport>('/reports/generate', { date: yesterday });
@@ -75,6 +77,9 @@ test.describe('Reports', () => {
       modal.getByText('El corte incluye las operaciones de 00:00 a 23:59 del día seleccionado.'),
     ).toBeVisible();
     await modal.getByRole('button', { name: 'Generar corte' }).click();
+    const again = page.getByRole('dialog', { name: 'Ya existe un corte de este día' });
+    await expect(again).toContainText(`Ya existe un corte del ${longDay(businessToday())}`);
+    await again.getByRole('button', { name: 'Generar otro corte' }).click();
     await expect(page.getByText('El corte ha sido creado correctamente.')).toBeVisible();
     await expect(modal).toBeHidden();
 
@@ -120,9 +125,12 @@ test.describe('Reports', () => {
       '$25.00',
     ]);
     const summary = viewer.getByRole('region', { name: 'Resumen' });
-    await expect(summary.getByTestId('cut-total')).toHaveCount(4);
-    await expect(summary).toContainText('Total de unidades');
+    await expect(summary.getByTestId('cut-total')).toHaveCount(3);
     await expect(summary).toContainText('Pendiente por cobrar');
+    // Quantities per unit, never one sum across units; payments by method.
+    await expect(summary).not.toContainText('Total de unidades');
+    await expect(summary.getByTestId('cut-unit').first()).toBeVisible();
+    await expect(summary.getByTestId('cut-method')).toHaveText([/Efectivo/, /Tarjeta/, /Transferencia/]);
 
     // Newest first: 'Siguiente' is the newer way (none), 'Anterior' the older cut.
     await expect(viewer.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
@@ -156,6 +164,10 @@ test.describe('Reports', () => {
 
     await modal.getByLabel('Selecciona el día').click();
     await page.getByRole('button', { name: /^1 / }).first().click();
+    // Whatever cuts that day has, no second-cut question here: this test is about the failure.
+    await page.route('**/api/reports/cuts-of-day?*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"cuts":[]}' }),
+    );
     await page.route('**/api/reports/generate', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","error":"INTERNAL"}' }),
     );

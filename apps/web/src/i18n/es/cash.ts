@@ -68,7 +68,7 @@ export const cash = {
     countedTotal: 'Total contado',
     countedTotalRequired: 'Indica el total contado (puede ser $0).',
     countedNegative: 'El total contado no puede ser negativo.',
-    countInvalid: 'Cada cantidad debe ser un número entero de 0 en adelante.',
+    countInvalid: 'Entero de 0 a 100,000.',
     live: 'Total contado',
     expected: 'Efectivo esperado',
     difference: 'Diferencia',

@@ -4,7 +4,6 @@ import { modals } from '@mantine/modals';
 import {
   countedTotalCents,
   type DenominationCounts,
-  type DenominationKey,
   formatPayment,
   MAX_DENOMINATION_COUNT,
   MXN_DENOMINATIONS,
@@ -18,18 +17,18 @@ import { useCloseShift } from '../api/cash';
 const t = es.cash.close;
 
 type Mode = 'denominations' | 'total';
-type Values = { countedTotal: number | string; counts: Record<DenominationKey, number | string> };
+/** counts: pieces per denomination in MXN_DENOMINATIONS order (a key like "0.5" cannot be a form path). */
+type Values = { countedTotal: number | string; counts: Array<number | string> };
 
-const emptyCounts = () =>
-  Object.fromEntries(MXN_DENOMINATIONS.map((d) => [d.key, ''])) as Record<DenominationKey, number | string>;
+const emptyCounts = () => MXN_DENOMINATIONS.map(() => '' as number | string);
 
 /** The count as the API takes it: only the denominations with pieces. */
 function toCounts(counts: Values['counts']): DenominationCounts {
   const result: DenominationCounts = {};
-  for (const { key } of MXN_DENOMINATIONS) {
-    const pieces = Number(counts[key] || 0);
+  MXN_DENOMINATIONS.forEach(({ key }, index) => {
+    const pieces = Number(counts[index] || 0);
     if (pieces > 0) result[key] = pieces;
-  }
+  });
   return result;
 }
 
@@ -57,13 +56,20 @@ export function CloseShiftModal({
   const [mode, setMode] = useState<Mode>('denominations');
   const form = useForm<Values>({
     initialValues: { countedTotal: '', counts: emptyCounts() },
-    validate: {
-      countedTotal: (value) =>
-        mode !== 'total' ? null : value === '' ? t.countedTotalRequired : Number(value) < 0 ? t.countedNegative : null,
-      counts: Object.fromEntries(MXN_DENOMINATIONS.map((d) => [d.key, pieceError])) as Record<
-        DenominationKey,
-        typeof pieceError
-      >,
+    // The counts are an array of numbers: their errors are keyed by path ('counts.3').
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      if (mode === 'total') {
+        const total = values.countedTotal;
+        if (total === '') errors.countedTotal = t.countedTotalRequired;
+        else if (Number(total) < 0) errors.countedTotal = t.countedNegative;
+        return errors;
+      }
+      values.counts.forEach((pieces, index) => {
+        const error = pieceError(pieces);
+        if (error) errors[`counts.${index}`] = error;
+      });
+      return errors;
     },
   });
   const countedCents =
@@ -106,34 +112,36 @@ export function CloseShiftModal({
       <Title order={3} size="h6">
         {kind === 'bill' ? t.bills : t.coins}
       </Title>
-      {MXN_DENOMINATIONS.filter((d) => d.kind === kind).map((d) => {
-        const pieces = Number(form.values.counts[d.key] || 0);
-        return (
-          <Group key={d.key} gap="xs" wrap="nowrap">
-            <Text w={64} fw={600} ff="monospace" ta="right" aria-hidden>
-              {d.label}
-            </Text>
-            <Text c="dimmed" aria-hidden>
-              ×
-            </Text>
-            <NumberInput
-              aria-label={t.pieces(d.label, d.kind)}
-              w={90}
-              min={0}
-              max={MAX_DENOMINATION_COUNT}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              hideControls
-              placeholder="0"
-              {...form.getInputProps(`counts.${d.key}`)}
-            />
-            <Text size="sm" c="dimmed" ff="monospace" ta="right" style={{ flex: 1 }}>
-              {pieces > 0 && Number.isInteger(pieces) ? formatPayment(pieces * d.cents) : ''}
-            </Text>
-          </Group>
-        );
-      })}
+      {MXN_DENOMINATIONS.map((d, index) => ({ d, index }))
+        .filter(({ d }) => d.kind === kind)
+        .map(({ d, index }) => {
+          const pieces = Number(form.values.counts[index] || 0);
+          return (
+            <Group key={d.key} gap="xs" wrap="nowrap">
+              <Text w={64} fw={600} ff="monospace" ta="right" aria-hidden>
+                {d.label}
+              </Text>
+              <Text c="dimmed" aria-hidden>
+                ×
+              </Text>
+              <NumberInput
+                aria-label={t.pieces(d.label, d.kind)}
+                w={90}
+                min={0}
+                max={MAX_DENOMINATION_COUNT}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                hideControls
+                placeholder="0"
+                {...form.getInputProps(`counts.${index}`)}
+              />
+              <Text size="sm" c="dimmed" ff="monospace" ta="right" style={{ flex: 1 }}>
+                {pieces > 0 && Number.isInteger(pieces) ? formatPayment(pieces * d.cents) : ''}
+              </Text>
+            </Group>
+          );
+        })}
     </Stack>
   );
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type CashMovementType, formatDateTime, type Shift } from '@mostrador/shared';
 import { IconArrowDownRight, IconArrowUpRight, IconLock } from '@tabler/icons-react';
@@ -54,22 +54,28 @@ function OpenShift({ shift, onClosed }: { shift: Shift; onClosed: (shift: Shift)
             {t.openedBy(shift.user.name, formatDateTime(shift.openedAt))}
           </Text>
         </Group>
-        <Group gap="sm">
-          <Button variant="light" leftSection={<IconArrowDownRight size={18} />} onClick={() => setMovement('Entrada')}>
+        <SimpleGrid cols={3} spacing="xs" w={{ base: '100%', sm: 'auto' }}>
+          <Button
+            variant="light"
+            px="xs"
+            leftSection={<IconArrowDownRight size={18} />}
+            onClick={() => setMovement('Entrada')}
+          >
             {t.entrada}
           </Button>
           <Button
             variant="light"
             color="orange"
+            px="xs"
             leftSection={<IconArrowUpRight size={18} />}
             onClick={() => setMovement('Salida')}
           >
             {t.salida}
           </Button>
-          <Button color="red" leftSection={<IconLock size={18} />} onClick={closeModal.open}>
+          <Button color="red" px="xs" leftSection={<IconLock size={18} />} onClick={closeModal.open}>
             {t.close}
           </Button>
-        </Group>
+        </SimpleGrid>
       </Group>
       <ShiftFigures shift={shift} />
       <Movements shift={shift} />
@@ -91,7 +97,7 @@ function Movements({ shift }: { shift: Shift }) {
           {t.noMovements}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={560}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
