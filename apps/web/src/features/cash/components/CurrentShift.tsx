@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Flex, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type CashMovementType, formatDateTime, type Shift } from '@mostrador/shared';
 import { IconArrowDownRight, IconArrowUpRight, IconLock } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { es } from '../../../i18n/es';
 import { getErrorMessage } from '../../../lib/errors';
 import { useCurrentShift } from '../api/cash';
 import { money } from '../money';
+import classes from './Cash.module.css';
 import { CloseShiftModal } from './CloseShiftModal';
 import { MovementModal } from './MovementModal';
 import { OpenShiftForm } from './OpenShiftForm';
@@ -54,7 +55,7 @@ function OpenShift({ shift, onClosed }: { shift: Shift; onClosed: (shift: Shift)
             {t.openedBy(shift.user.name, formatDateTime(shift.openedAt))}
           </Text>
         </Group>
-        <SimpleGrid cols={3} spacing="xs" w={{ base: '100%', sm: 'auto' }}>
+        <Flex wrap="wrap" gap="xs" w={{ base: '100%', sm: 'auto' }} className={classes.actions}>
           <Button
             variant="light"
             px="xs"
@@ -75,7 +76,7 @@ function OpenShift({ shift, onClosed }: { shift: Shift; onClosed: (shift: Shift)
           <Button color="red" px="xs" leftSection={<IconLock size={18} />} onClick={closeModal.open}>
             {t.close}
           </Button>
-        </SimpleGrid>
+        </Flex>
       </Group>
       <ShiftFigures shift={shift} />
       <Movements shift={shift} />

@@ -243,7 +243,7 @@ function unitFigures(totals: CutData['totals']): Figure[] {
   if (totals.totalQuantities) {
     return totals.totalQuantities.map((total) => ({
       label: total.unit,
-      value: formatQuantity(total.quantity, total.unit),
+      value: formatQuantity(total.quantity),
     }));
   }
   return [{ label: t.totals.totalUnits, value: formatQuantity(totals.totalUnits ?? 0) }];
