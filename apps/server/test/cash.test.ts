@@ -239,6 +239,37 @@ describe('the rules of a shift', () => {
   });
 });
 
+describe('sales racing a close', () => {
+  it('never stamps a payment on a shift whose figures were already written', async () => {
+    const email = 'carrera@prueba.mx';
+    const { accessToken } = await t.sessionAs('Seller', email);
+    const product = await seedProduct(db(), { stock: 1000 });
+    const shift = await ok<Shift>(post('Seller', '/api/cash/open', { openingFloat: 0 }, email), 201);
+    const sale = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/receipt/create',
+        headers: { authorization: `Bearer ${accessToken}` },
+        payload: {
+          paymentMode: 'Cash',
+          date: saleDate(),
+          items: [{ productId: product.id, quantity: 1, price: 1.01 }],
+        },
+      });
+    const responses = await Promise.all([
+      ...Array.from({ length: 8 }, sale),
+      post('Seller', '/api/cash/close', { countedTotal: 0 }, email),
+      ...Array.from({ length: 8 }, sale),
+    ]);
+    expect(responses.every((r) => r.statusCode < 300)).toBe(true);
+    const closed = responses[8]!.json<Shift>();
+    const stamped = await db().selectFrom('payments').select('amountCents').where('shiftId', '=', shift.id).execute();
+    // Whatever the interleaving: the stored figures are exactly the payments stamped on the shift.
+    expect(Math.round(closed.cashSales * 100)).toBe(stamped.reduce((sum, p) => sum + p.amountCents, 0));
+    expect(closed.expected).toBe(closed.cashSales);
+  });
+});
+
 describe('a shift spanning midnight in Monterrey', () => {
   it('counts the payments of both days (by shift, not by time), and belongs to the cut of the day it opened', async () => {
     const email = 'nocturno@prueba.mx';

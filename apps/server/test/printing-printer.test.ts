@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import type { CreateReceiptResponse, PrintResult, Receipt } from '@mostrador/shared';
+import { businessToday, type CreateReceiptResponse, type PrintResult, type Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, encodeCp850, labelValue, ticketToEscPos, wrap } from '../src/modules/printing/escpos.js';
 import { sendToPrinter } from '../src/modules/printing/printer.js';
@@ -302,6 +302,30 @@ describe('with a thermal printer (PRINTER_URL)', () => {
     expect(lines).toContain('Efectivo esperado                  $500.00');
     expect(lines).toContain('Diferencia                 -$0.50 Faltante');
     expect(lines).toContain('Salidas                              $0.00');
+  });
+
+  it("prints a cut's summary on the thermal printer: cash first, then the shifts", async () => {
+    const generated = await t.injectAs('Admin', {
+      method: 'POST',
+      url: '/api/reports/generate',
+      payload: { date: businessToday() },
+    });
+    expect(generated.statusCode, generated.body).toBe(201);
+    const before = printer.jobs.length;
+    const printed = await t.injectAs('Manager', {
+      method: 'POST',
+      url: `/api/reports/print/${generated.json<{ id: number }>().id}`,
+    });
+    expect(printed.json<PrintResult>()).toEqual({ ok: true, message: 'El corte se envió a la impresora.' });
+    const lines = printedLines(await printer.job(before + 1));
+    expect(lines).toContain(`Corte de caja ${businessToday()}`);
+    const expected = lines.findIndex((line) => line.startsWith('Efectivo esperado'));
+    const sold = lines.findIndex((line) => line.startsWith('Total vendido'));
+    expect(expected).toBeGreaterThan(0);
+    expect(sold).toBeGreaterThan(lines.indexOf('#1 Usuario Seller (Faltante)'));
+    expect(lines).toContain('Diferencia                          -$0.50');
+    expect(lines.indexOf('#1 Usuario Seller (Faltante)')).toBeGreaterThan(expected);
+    expect(lines.every((line) => line.length <= 42)).toBe(true);
   });
 });
 

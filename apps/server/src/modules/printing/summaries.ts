@@ -2,7 +2,6 @@ import {
   type CutData,
   formatCutQuantities,
   formatDateTime,
-  formatLongDate,
   formatPayment,
   PAYMENT_METHODS,
   pesosToCents,
@@ -34,6 +33,8 @@ export const SUMMARY_TEXTS = {
   cutFolio: (date: string) => `Corte de caja ${date}`,
   generated: 'Generado',
   shift: 'Turno',
+  expectedShort: 'Esp.',
+  countedShort: 'Cont.',
   sold: 'Total vendido',
   quantities: 'Cantidades',
   payments: 'Pagos del día',
@@ -48,22 +49,14 @@ const signed = (pesos: number) => (pesos > 0 ? `+${money(pesos)}` : money(pesos)
 const differenceText = (difference: number, result: string | null) => `${signed(difference)} ${result ?? ''}`.trim();
 
 export function shiftTicket(shift: Shift, business: BusinessInfo): Ticket {
-  const totals: TicketRow[] = [{ label: S.expected, value: money(shift.expected), bold: true }];
+  // The summary first (in the heading rows), then the movements, then the breakdown.
+  const summary: TicketRow[] = [{ label: S.expected, value: money(shift.expected), bold: true }];
   if (shift.counted !== null && shift.difference !== null) {
-    totals.push(
+    summary.push(
       { label: S.counted, value: money(shift.counted), bold: true },
       { label: S.difference, value: differenceText(shift.difference, shift.result), bold: true },
     );
   }
-  totals.push(
-    { label: S.openingFloat, value: money(shift.openingFloat) },
-    { label: S.cashSales, value: money(shift.cashSales) },
-    { label: S.cashPayments, value: money(shift.cashPayments) },
-    { label: S.cashRefunds, value: minus(shift.cashRefunds) },
-    { label: S.entradas, value: money(shift.entradas) },
-    { label: S.salidas, value: minus(shift.salidas) },
-    ...PAYMENT_METHODS.map((method) => ({ label: S.method(method), value: money(shift.byMethod[method]) })),
-  );
   return {
     // A summary, not a sale: no receipt footer.
     business: { ...business, footer: [] },
@@ -72,6 +65,7 @@ export function shiftTicket(shift: Shift, business: BusinessInfo): Ticket {
       { label: S.cashier, value: shift.user.name },
       { label: S.opened, value: formatDateTime(shift.openedAt) },
       { label: S.closed, value: shift.closedAt ? formatDateTime(shift.closedAt) : S.stillOpen },
+      ...summary,
     ],
     itemsHeading: shift.movements.length > 0 ? { label: S.movement, value: S.amount, bold: true } : null,
     items: shift.movements.map((m) => ({
@@ -79,50 +73,53 @@ export function shiftTicket(shift: Shift, business: BusinessInfo): Ticket {
       detail: formatDateTime(m.createdAt),
       total: m.type === 'Salida' ? minus(m.amount) : money(m.amount),
     })),
-    totals,
+    totals: [
+      { label: S.openingFloat, value: money(shift.openingFloat) },
+      { label: S.cashSales, value: money(shift.cashSales) },
+      { label: S.cashPayments, value: money(shift.cashPayments) },
+      { label: S.cashRefunds, value: minus(shift.cashRefunds) },
+      { label: S.entradas, value: money(shift.entradas) },
+      { label: S.salidas, value: minus(shift.salidas) },
+      ...PAYMENT_METHODS.map((method) => ({ label: S.method(method), value: money(shift.byMethod[method]) })),
+    ],
     payments: null,
   };
 }
 
-/** A cut on 80 mm: cash summary (expected, counted, difference, by method), its shifts, then the sales. */
+/** A cut on 80 mm: the cash summary (expected, counted, difference, by method), its shifts, then the sales. */
 export function cutTicket(cut: CutData, createdAt: string, business: BusinessInfo): Ticket {
   const shifts = cut.shifts ?? [];
   const closed = shifts.filter((s) => s.counted !== null);
   const sum = (values: number[]) => values.reduce((total, v) => total + pesosToCents(v), 0) / 100;
-  const totals: TicketRow[] = [];
+  const summary: TicketRow[] = [];
   if (shifts.length > 0) {
-    totals.push({ label: S.expected, value: money(sum(shifts.map((s) => s.expected))), bold: true });
+    summary.push({ label: S.expected, value: money(sum(shifts.map((s) => s.expected))), bold: true });
     if (closed.length > 0) {
-      totals.push(
+      summary.push(
         { label: S.counted, value: money(sum(closed.map((s) => s.counted ?? 0))), bold: true },
         { label: S.difference, value: signed(sum(closed.map((s) => s.difference ?? 0))), bold: true },
       );
     }
   }
-  if (cut.totals.byMethod) {
-    const byMethod = cut.totals.byMethod;
-    totals.push(...PAYMENT_METHODS.map((method) => ({ label: S.method(method), value: money(byMethod[method]) })));
-  }
-  totals.push(
-    { label: S.sold, value: money(cut.totals.totalAmount) },
-    { label: S.quantities, value: formatCutQuantities(cut.totals) },
-    { label: S.payments, value: money(cut.totals.totalPayments) },
-    { label: S.due, value: money(cut.totals.totalDue) },
-  );
+  const byMethod = cut.totals.byMethod;
+  if (byMethod)
+    summary.push(...PAYMENT_METHODS.map((method) => ({ label: S.method(method), value: money(byMethod[method]) })));
   return {
     business: { ...business, footer: [] },
     folio: S.cutFolio(cut.date),
-    rows: [
-      { label: formatLongDate(cut.from), value: '' },
-      { label: S.generated, value: formatDateTime(createdAt) },
-    ],
+    rows: [{ label: S.generated, value: formatDateTime(createdAt) }, ...summary],
     itemsHeading: shifts.length > 0 ? { label: S.shift, value: S.difference, bold: true } : null,
     items: shifts.map((s) => ({
-      name: `#${s.id} ${s.user.name}`,
-      detail: `${S.expected} ${money(s.expected)} · ${S.counted} ${s.counted === null ? S.stillOpen : money(s.counted)}`,
-      total: s.difference === null ? '—' : differenceText(s.difference, s.result),
+      name: `#${s.id} ${s.user.name}${s.result ? ` (${s.result})` : ''}`,
+      detail: `${S.expectedShort} ${money(s.expected)} ${S.countedShort} ${s.counted === null ? S.stillOpen : money(s.counted)}`,
+      total: s.difference === null ? '-' : signed(s.difference),
     })),
-    totals,
+    totals: [
+      { label: S.sold, value: money(cut.totals.totalAmount) },
+      { label: S.quantities, value: formatCutQuantities(cut.totals) },
+      { label: S.payments, value: money(cut.totals.totalPayments) },
+      { label: S.due, value: money(cut.totals.totalDue) },
+    ],
     payments: null,
   };
 }
