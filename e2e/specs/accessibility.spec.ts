@@ -71,6 +71,38 @@ for (const scheme of SCHEMES) {
       await expectNoSeriousViolations(page);
     });
 
+    test('caja: open, the movement and close dialogs, and the history', async ({ page, seed }) => {
+      // A user of its own: its shift is nobody else's.
+      const user = await seed.user('Manager');
+      await page.goto('/login');
+      await page.getByLabel('Correo electrónico').fill(user.email);
+      await page.getByLabel('Contraseña').fill(user.password);
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await expect(page).not.toHaveURL(/\/login$/);
+      await page.goto('/caja');
+      await expect(page.getByRole('form', { name: 'Abrir caja' })).toBeVisible();
+      await expectAccessiblePage(page, 'Caja');
+      await page.getByLabel('Fondo inicial').fill('100');
+      await page.getByRole('button', { name: 'Abrir caja' }).click();
+      await expect(page.getByTestId('shift-expected')).toHaveText('$100.00');
+      // The success toast (Mantine's notification, not this screen) is gone before axe looks.
+      await expect(page.getByText('Caja abierta.')).toBeHidden({ timeout: 15_000 });
+      await expectNoSeriousViolations(page);
+      await page.getByRole('button', { name: 'Salida' }).click();
+      await expectAccessibleDialog(page.getByRole('dialog', { name: 'Registrar salida de efectivo' }));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Cerrar caja' }).click();
+      // Its submit is 'Cerrar caja' too, so the close button is looked up by its exact name.
+      const close = page.getByRole('dialog', { name: 'Cerrar caja' });
+      await expect(close).toHaveCSS('opacity', '1');
+      await expect(close.getByRole('button', { name: 'Cerrar', exact: true })).toBeVisible();
+      await expectNoSeriousViolations(page, '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: 'Historial de turnos' }).click();
+      await expect(page.getByTestId('shift-row').first()).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
     test.describe('signed in as Admin', () => {
       test.use({ storageState: storageStateOf('Admin') });
 
