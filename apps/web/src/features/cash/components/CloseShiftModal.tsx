@@ -1,43 +1,17 @@
 import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import {
-  countedTotalCents,
-  type DenominationCounts,
-  formatPayment,
-  MAX_DENOMINATION_COUNT,
-  MXN_DENOMINATIONS,
-  type Shift,
-} from '@mostrador/shared';
+import { formatPayment, MAX_DENOMINATION_COUNT, MXN_DENOMINATIONS, type Shift } from '@mostrador/shared';
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCloseShift } from '../api/cash';
+import { emptyPieces, liveCountedCents, type PieceInputs, pieceError, toCounts } from '../count-form';
 
 const t = es.cash.close;
 
 type Mode = 'denominations' | 'total';
-/** counts: pieces per denomination in MXN_DENOMINATIONS order (a key like "0.5" cannot be a form path). */
-type Values = { countedTotal: number | string; counts: Array<number | string> };
-
-const emptyCounts = () => MXN_DENOMINATIONS.map(() => '' as number | string);
-
-/** The count as the API takes it: only the denominations with pieces. */
-function toCounts(counts: Values['counts']): DenominationCounts {
-  const result: DenominationCounts = {};
-  MXN_DENOMINATIONS.forEach(({ key }, index) => {
-    const pieces = Number(counts[index] || 0);
-    if (pieces > 0) result[key] = pieces;
-  });
-  return result;
-}
-
-const pieceError = (value: number | string) =>
-  value === ''
-    ? null
-    : Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= MAX_DENOMINATION_COUNT
-      ? null
-      : t.countInvalid;
+type Values = { countedTotal: number | string; counts: PieceInputs };
 
 /**
  * 'Cerrar caja': the drawer counted by bills and coins (a live total) or as one total, confirmed,
@@ -55,7 +29,7 @@ export function CloseShiftModal({
   const close = useCloseShift();
   const [mode, setMode] = useState<Mode>('denominations');
   const form = useForm<Values>({
-    initialValues: { countedTotal: '', counts: emptyCounts() },
+    initialValues: { countedTotal: '', counts: emptyPieces() },
     // The counts are an array of numbers: their errors are keyed by path ('counts.3').
     validate: (values) => {
       const errors: Record<string, string> = {};
@@ -72,10 +46,7 @@ export function CloseShiftModal({
       return errors;
     },
   });
-  const countedCents =
-    mode === 'total'
-      ? Math.round(Number(form.values.countedTotal || 0) * 100)
-      : countedTotalCents(toCounts(form.values.counts));
+  const countedCents = liveCountedCents(mode, form.values.counts, form.values.countedTotal);
 
   const dismiss = () => {
     form.reset();
