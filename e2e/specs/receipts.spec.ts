@@ -320,8 +320,14 @@ test.describe('Receipts as Admin', () => {
     await page.getByRole('menuitem', { name: 'Registrar pago' }).click();
     await expect(pay.getByTestId('payment-balance')).toHaveText('$201.00');
     await pay.getByRole('button', { name: 'Cubrir saldo' }).click();
+    // Paid by transfer this time (the first was the default, Efectivo); the list says how.
+    await expect(pay.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+    await pay.getByText('Transferencia', { exact: true }).click();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/receipt/addPayment'));
     await pay.getByRole('button', { name: 'Registrar pago' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ amount: 201, method: 'Transferencia' });
     await expect(stateOf(card)).toHaveText('Pagado');
+    await expect(card.getByTestId('payment-row-method')).toHaveText(['Efectivo', 'Transferencia']);
     await expect(card.getByTestId('receipt-balance')).toHaveText('$0.00');
     await menu.click();
     await expect(page.getByRole('menuitem', { name: 'Cancelar remisión' })).toBeVisible();

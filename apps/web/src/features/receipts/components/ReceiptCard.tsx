@@ -245,7 +245,11 @@ function PaymentsList({
                     <Table.Td style={struck} c={payment.isEnabled ? undefined : 'dimmed'}>
                       {payment.note ?? ''}
                     </Table.Td>
-                    <Table.Td style={struck} c={payment.isEnabled ? undefined : 'dimmed'} data-testid="payment-method">
+                    <Table.Td
+                      style={struck}
+                      c={payment.isEnabled ? undefined : 'dimmed'}
+                      data-testid="payment-row-method"
+                    >
                       {es.paymentMethod.names[payment.method]}
                     </Table.Td>
                     <Table.Td ta="right" style={struck} c={payment.isEnabled ? undefined : 'dimmed'}>
