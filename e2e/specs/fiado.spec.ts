@@ -105,7 +105,12 @@ test.describe('Fiado as Manager', () => {
     await page.getByRole('button', { name: 'Registrar abono' }).click();
     const modal = page.getByRole('dialog', { name: /Registrar abono/ });
     await modal.getByLabel('Monto').fill('80');
+    // Paid by card: the method goes with the abono (Efectivo unless chosen).
+    await expect(modal.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+    await modal.getByText('Tarjeta', { exact: true }).click();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/client/addPayment'));
     await modal.getByRole('button', { name: 'Registrar abono' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ amount: 80, method: 'Tarjeta' });
     await expect(page.getByText('Abono de $80.00 registrado en 2 remisiones.')).toBeVisible();
     await expect(page.getByTestId('statement-closing')).toHaveText('Saldo final: $0.00');
     await expect(page.getByTestId('client-balance')).toContainText('Saldo: $0.00');
