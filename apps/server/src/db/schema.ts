@@ -1,7 +1,7 @@
 // Row types of every table (columns in camelCase; the database uses snake_case through
 // Kysely's CamelCasePlugin). Instants are epoch milliseconds, money integer centavos, quantities
 // integer thousandths, flags 0/1 integers: the same representation on SQLite and PostgreSQL.
-import type { InventoryReason, PaymentMode, PaymentReason, ReceiptState, Role } from '@mostrador/shared';
+import type { InventoryReason, LateEntryKind, PaymentMode, PaymentReason, ReceiptState, Role } from '@mostrador/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UsersTable {
@@ -168,6 +168,23 @@ export interface HealthProbeTable {
   checkedAt: number;
 }
 
+/** Something recorded into a day that already had a cut; its next cut lists it (reportedInCutId). */
+export interface LateEntriesTable {
+  id: Generated<number>;
+  /** The Monterrey day whose cut it changes, YYYY-MM-DD. */
+  day: string;
+  kind: LateEntryKind;
+  receiptId: number;
+  /** The payment, for PAYMENT and PAYMENT_CANCELLED. */
+  paymentId: number | null;
+  /** The sale's total, or the payment's amount, centavos. */
+  amountCents: number;
+  userId: number | null;
+  createdAt: number;
+  /** The cut that listed it; null until the day's next cut. */
+  reportedInCutId: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -182,6 +199,7 @@ export interface DB {
   cashCountReports: CashCountReportsTable;
   idempotencyKeys: IdempotencyKeysTable;
   healthProbe: HealthProbeTable;
+  lateEntries: LateEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -196,3 +214,4 @@ export type ReceiptItemRow = Selectable<ReceiptItemsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type InventoryLogRow = Selectable<InventoryLogsTable>;
 export type CashCountReportRow = Selectable<CashCountReportsTable>;
+export type LateEntryRow = Selectable<LateEntriesTable>;
