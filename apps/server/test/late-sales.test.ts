@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   businessDayOf,
   businessNowLocalTimestamp,
@@ -95,6 +99,17 @@ describe('sales dated into a day that already has a cut', () => {
     const pdf = await t.injectAs('Manager', { method: 'GET', url: `/api/reports/pdf/${second.report.id}` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toMatch(/pdf/);
+    const dir = mkdtempSync(join(tmpdir(), 'corte-tarde-'));
+    try {
+      const file = join(dir, 'corte.pdf');
+      writeFileSync(file, pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Registrado después del corte anterior');
+      expect(text).toMatch(new RegExp(`#${lateCredit.id}\\s+Venta\\s+Rosa Garza.*Crédito\\s+\\$25\\.00`));
+      expect(text).toMatch(new RegExp(`#${lateCash.id}\\s+Venta\\s+Sin nombre.*Efectivo\\s+\\$14\\.50`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a cancellation of a sale of a cut day, and payments after today’s cut, are flagged too', async () => {
