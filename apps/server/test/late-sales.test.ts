@@ -138,6 +138,44 @@ describe('sales dated into a day that already has a cut', () => {
     expect((await generate(today)).cut.late).toEqual([]);
   });
 
+  it('an abono to a client’s account after today’s cut is flagged for each receipt it pays', async () => {
+    const today = businessToday();
+    const db = t.testDb.database.db;
+    const accountClient = (await seedClient(db, { firstName: 'Luis', lastName: 'Treviño' })).id;
+    const older = await createReceipt(
+      t,
+      {
+        paymentMode: 'Credit',
+        clientId: accountClient,
+        date: businessNowLocalTimestamp(),
+        items: [{ productId, quantity: 1, price: 15 }],
+      },
+      'Manager',
+    );
+    const newer = await createReceipt(
+      t,
+      {
+        paymentMode: 'Credit',
+        clientId: accountClient,
+        date: businessNowLocalTimestamp(),
+        items: [{ productId, quantity: 1, price: 10 }],
+      },
+      'Manager',
+    );
+    await generate(today);
+    const abono = await t.injectAs('Manager', {
+      method: 'POST',
+      url: '/api/client/addPayment',
+      payload: { clientId: accountClient, amount: 20 },
+    });
+    expect(abono.statusCode, abono.body).toBe(200);
+    const late = (await generate(today)).cut.late;
+    expect(late).toEqual([
+      expect.objectContaining({ kind: 'PAYMENT', receiptId: older.id, amount: 15 }),
+      expect.objectContaining({ kind: 'PAYMENT', receiptId: newer.id, amount: 5 }),
+    ]);
+  });
+
   it('a sale dated into a day without a cut is not flagged', async () => {
     const day = businessDayOf(Date.now() - 5 * 24 * 3600_000);
     await sale(`${day}T09:00:00`, 'Cash', 10);
