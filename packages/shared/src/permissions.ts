@@ -67,6 +67,7 @@ export const PAGE_ACCESS = {
   assistant: { feature: 'canManageUsers' },
   counter: { level: 'Public', feature: 'canManageReceipts' },
   backups: { level: 'Private' },
+  dashboard: { level: 'Protected', feature: 'canViewAnalytics' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -132,5 +133,7 @@ export const API_ACCESS = {
   'data/export': { level: 'Protected' },
   'data/importPreview': { level: 'Protected' },
   'data/import': { level: 'Protected' },
+  dashboard: { level: 'Protected', feature: 'canViewAnalytics' },
+  'dashboard/shoppingList': { level: 'Protected', feature: 'canViewAnalytics' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;

@@ -11,6 +11,7 @@ import reportsRoutes from './reports/reports.routes.js';
 import usersRoutes from './users/users.routes.js';
 import backupsRoutes from './backups/backups.routes.js';
 import spreadsheetsRoutes from './spreadsheets/spreadsheets.routes.js';
+import dashboardRoutes from './dashboard/dashboard.routes.js';
 
 /** Every feature's routes; app.ts mounts them under /api. */
 export const featureRoutes: RoutesPlugin[] = [
@@ -26,4 +27,5 @@ export const featureRoutes: RoutesPlugin[] = [
   creditRoutes,
   backupsRoutes,
   spreadsheetsRoutes,
+  dashboardRoutes,
 ];
