@@ -16,7 +16,7 @@ export const dashboard = {
   },
   /** "vs. el viernes pasado" */
   versus: (weekday: string) => `vs. el ${weekday} pasado`,
-  nothingToCompare: (weekday: string) => `Sin ventas el ${weekday} pasado`,
+  nothingToCompare: (weekday: string) => `Sin movimiento el ${weekday} pasado`,
   up: 'Sube',
   down: 'Baja',
   chart: {
