@@ -15,7 +15,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-23b-sessions': sessionsMigration(),
     '2026-11-23c-fiado': fiadoMigration,
     '2026-11-23e-health-probe': healthProbeMigration(),
-    '2026-11-24c-dashboard': dashboardMigration,
+    '2026-11-24c-dashboard': dashboardMigration(dialect),
   };
 }
 
