@@ -20,6 +20,8 @@ const { values: args, positionals } = parseArgs({
     day: { type: 'string' },
     what: { type: 'string', default: 'cut,list' },
     runs: { type: 'string', default: '5' },
+    /** The dashboard's range in days (ending today); the default range is 30. */
+    'range-days': { type: 'string', default: '30' },
   },
 });
 const url = positionals[0] ?? 'sqlite:./data/bench/sqlite-1000000.db';
@@ -83,6 +85,10 @@ if (what.has('dashboard')) {
   const services = (executor: Kysely<DB>) =>
     createServices({ database: { ...database, db: executor }, config: loadConfig({ DATABASE_URL: url }) });
   await explain('dashboard: receivables', (executor) => services(executor).credit.receivables());
-  await explain('dashboard (default range: the last 30 days)', (executor) => services(executor).dashboard.get({}));
+  const to = businessToday();
+  const from = dayjs(to)
+    .subtract(Number(args['range-days']) - 1, 'day')
+    .format('YYYY-MM-DD');
+  await explain(`dashboard (range ${from} to ${to})`, (executor) => services(executor).dashboard.get({ from, to }));
 }
 await database.close();
