@@ -47,11 +47,6 @@ export function averageTicketCents(totalCents: number, receipts: number): number
   return receipts === 0 ? 0 : Math.round(totalCents / receipts);
 }
 
-/** stock ≤ minimum: the product is low (the minimum is the product's own or the default). */
-export function isAtOrUnderMinimum(stockMilli: number, minimumMilli: number): boolean {
-  return stockMilli <= minimumMilli;
-}
-
 /**
  * What the 'Lista de compras' suggests ordering of a low product, in thousandths: enough to bring
  * the stock up to twice its minimum, or to what sold in the last 30 days if that is more (a month
