@@ -22,5 +22,7 @@ export * from './credit.js';
 export * from './schemas/credit.js';
 export * from './schemas/data.js';
 export * from './imports.js';
+export * from './cash-drawer.js';
+export * from './schemas/cash.js';
 export * from './dashboard.js';
 export * from './schemas/dashboard.js';

@@ -1,4 +1,4 @@
-import type { PaymentReason } from '@mostrador/shared';
+import type { PaymentMethod, PaymentReason } from '@mostrador/shared';
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ReceiptItemsTable, ReceiptRow } from '../../db/schema.js';
@@ -103,6 +103,9 @@ export async function insertPayment(
     userId: number;
     createdAt: number;
     reason?: PaymentReason;
+    method: PaymentMethod;
+    /** The acting user's open cash shift, or null. */
+    shiftId: number | null;
   },
 ) {
   return db

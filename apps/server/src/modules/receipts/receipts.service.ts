@@ -1,6 +1,7 @@
 import {
   type AddPaymentBody,
   businessDayBounds,
+  DEFAULT_PAYMENT_METHOD,
   centsToPesos,
   type CreateReceiptBody,
   formatPayment,
@@ -21,6 +22,7 @@ import {
   type Receipt,
   RECEIPT_PAGE_SIZE_DEFAULT,
   RECEIPT_STATE_WORDS,
+  type PaymentMethod,
   type ReceiptState,
   stateChangeRefusal,
   stateChangeRefusalMessage,
@@ -28,10 +30,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Executor } from '../../db/connection.js';
-import type { DB, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
+import type { DB, PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import type { CashService } from '../cash/cash.service.js';
 import type { CreditService } from '../credit/credit.service.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
@@ -86,9 +89,11 @@ export interface ReceiptsDeps {
   clock: Clock;
   /** Holds a credit sale to the client's limit, inside the sale's transaction. */
   credit: Pick<CreditService, 'checkCreditSale'>;
+  /** The acting user's open cash shift, stamped on the payments they make. */
+  cash: Pick<CashService, 'openShiftIdForPayment'>;
 }
 
-export function createReceiptsService({ db, transact, clock, credit }: ReceiptsDeps) {
+export function createReceiptsService({ db, transact, clock, credit, cash }: ReceiptsDeps) {
   let lastPrune = 0;
 
   /** Receipts in the API's shape, with their items, payments, client and seller. */
@@ -177,6 +182,9 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
               note: CASH_PAYMENT_NOTE,
               userId: seller.id,
               createdAt: at,
+              // The sale's total, never what was handed over: change given is not income.
+              method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
+              shiftId: await cash.openShiftIdForPayment(trx, seller.id),
             }),
           ]
         : [];
@@ -289,17 +297,23 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
 
         if (target === 'Cancelled') {
           // Everything sold goes back to stock, and the money received goes back to the client:
-          // a REMOVE payment, so the day's cut counts the refund leaving the drawer.
+          // a REMOVE payment per method it was paid with (only the Efectivo one leaves the
+          // drawer), so the day's cut and the acting user's shift count the refund.
           await changeStock(trx, items, 1, 'RETURN', actor, `Remisión #${id} cancelada`, id, at);
           if (paidCents > 0) {
-            await q.insertPayment(trx, {
-              receiptId: id,
-              amountCents: paidCents,
-              reason: 'REMOVE',
-              note: REFUND_PAYMENT_NOTE,
-              userId: actor.id,
-              createdAt: at,
-            });
+            const shiftId = await cash.openShiftIdForPayment(trx, actor.id);
+            for (const [method, cents] of netPaidByMethod(payments)) {
+              await q.insertPayment(trx, {
+                receiptId: id,
+                amountCents: cents,
+                reason: 'REMOVE',
+                note: REFUND_PAYMENT_NOTE,
+                userId: actor.id,
+                createdAt: at,
+                method,
+                shiftId,
+              });
+            }
           }
         } else if (target === 'Paid') {
           if (balanceCents > 0) {
@@ -309,6 +323,8 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
               note: SETTLEMENT_PAYMENT_NOTE,
               userId: actor.id,
               createdAt: at,
+              method: DEFAULT_PAYMENT_METHOD,
+              shiftId: await cash.openShiftIdForPayment(trx, actor.id),
             });
           }
         }
@@ -343,6 +359,8 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
           note: body.note || MANUAL_PAYMENT_NOTE,
           userId: actor.id,
           createdAt: at,
+          method: body.method ?? DEFAULT_PAYMENT_METHOD,
+          shiftId: await cash.openShiftIdForPayment(trx, actor.id),
         });
         const settled = amountCents === balanceCents;
         if (settled) await q.setReceiptState(trx, row.id, 'Paid', at);
@@ -397,6 +415,18 @@ async function changeStock(
     .sort((a, b) => a - b)
     .map((productId) => ({ productId, deltaMilli: sign * quantities.get(productId)!, reason, user, note, receiptId }));
   await applyStockChanges(trx, changes, at);
+}
+
+/** Enabled ADD − REMOVE per payment method, the methods with money left only. */
+function netPaidByMethod(
+  payments: ReadonlyArray<Pick<PaymentRow, 'amountCents' | 'reason' | 'isEnabled' | 'method'>>,
+): Array<[PaymentMethod, number]> {
+  const net = new Map<PaymentMethod, number>();
+  for (const p of payments) {
+    if (p.isEnabled !== 1) continue;
+    net.set(p.method, (net.get(p.method) ?? 0) + (p.reason === 'ADD' ? p.amountCents : -p.amountCents));
+  }
+  return [...net].filter(([, cents]) => cents > 0);
 }
 
 // The list cursor: the last receipt's (date, id).
