@@ -71,6 +71,7 @@ export const PAGE_ACCESS = {
   cash: { level: 'Public' },
   /** Every user's shifts. */
   cashHistory: { level: 'Protected' },
+  dashboard: { level: 'Protected', feature: 'canViewAnalytics' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -147,6 +148,8 @@ export const API_ACCESS = {
   'cash/print': { level: 'Public' },
   'reports/cutsOfDay': { feature: 'canViewReports' },
   'reports/print': { feature: 'canViewReports' },
+  dashboard: { level: 'Protected', feature: 'canViewAnalytics' },
+  'dashboard/shoppingList': { level: 'Protected', feature: 'canViewAnalytics' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;
 
