@@ -9,6 +9,7 @@ export const layout = {
     backups: 'Respaldos',
     counter: 'Vender',
     cash: 'Caja',
+    dashboard: 'Panel',
   },
   toggleFullscreen: 'Pantalla completa',
   toggleColorScheme: 'Cambiar tema claro/oscuro',
@@ -31,6 +32,4 @@ export const access = {
   goHome: 'Ir a Remisiones',
   notFound: 'Not Found',
   notFoundText: 'La página que buscas no existe.',
-  dashboard: 'Panel',
-  dashboardText: 'Próximamente: indicadores del negocio.',
 } as const;

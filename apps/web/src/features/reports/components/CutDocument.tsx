@@ -3,11 +3,13 @@ import {
   CASH_RESULT_COLORS,
   type CashCountReport,
   type CutData,
+  type CutLateEntry,
   type CutShift,
   formatDateTime,
   formatPayment,
   formatQuantity,
   formatSignedQuantity,
+  LATE_ENTRY_WORDS,
   PAYMENT_METHODS,
   PAYMENT_MODE_LABELS,
   parseCutData,
@@ -29,7 +31,7 @@ const signedMoney = (pesos: number) => (pesos > 0 ? `+${money(pesos)}` : pesos <
 /**
  * A cut from its stored snapshot: the summary first (cash expected, counted and difference, totals,
  * payments by method, quantities per unit), the day's shifts, then inventory movements, sales and
- * pending payments.
+ * pending payments, and what was recorded after the day's previous cut when there is any.
  */
 export function CutDocument({ report }: { report: CashCountReport }) {
   const cut = useMemo(() => parseCutData(report.data), [report.data]);
@@ -47,6 +49,7 @@ export function CutDocument({ report }: { report: CashCountReport }) {
       <InventorySection cut={cut} />
       <SalesSection cut={cut} />
       <PendingSection cut={cut} />
+      {cut.late && cut.late.length > 0 ? <LateSection late={cut.late} /> : null}
     </Stack>
   );
 }
@@ -85,6 +88,7 @@ const Strong = ({ children }: { children: ReactNode }) => (
 type InventoryRow = CutData['inventory'][number];
 type SalesRow = CutData['sales'][number];
 type PendingRow = CutData['pending'][number];
+type LateRow = CutLateEntry;
 
 const ic = t.inventoryColumns;
 const inventoryColumns: Array<Column<InventoryRow>> = [
@@ -122,6 +126,37 @@ const pendingColumns: Array<Column<PendingRow>> = [
   { header: pc.paid, numeric: true, cell: (row) => money(row.paid) },
   { header: pc.pending, numeric: true, cell: (row) => <Strong>{money(row.pending)}</Strong> },
 ];
+
+const lc = t.lateColumns;
+const lateColumns: Array<Column<LateRow>> = [
+  {
+    header: lc.folio,
+    cell: (row) => (
+      <Anchor component={Link} to={`/receipts/${row.receiptId}`} size="sm">
+        #{row.receiptId}
+      </Anchor>
+    ),
+  },
+  { header: lc.kind, cell: (row) => LATE_ENTRY_WORDS[row.kind] },
+  { header: lc.client, cell: (row) => row.client ?? t.noClient },
+  { header: lc.date, cell: (row) => formatDateTime(row.date) },
+  { header: lc.paymentMode, cell: (row) => PAYMENT_MODE_LABELS[row.paymentMode] },
+  { header: lc.amount, numeric: true, cell: (row) => <Strong>{money(row.amount)}</Strong> },
+];
+
+/** What was recorded into this day after its previous cut (only in a cut that has any). */
+function LateSection({ late }: { late: LateRow[] }) {
+  return (
+    <Section title={t.late}>
+      <CutTable
+        columns={lateColumns}
+        rows={late}
+        rowKey={(row) => `${row.kind}-${row.receiptId}-${row.recordedAt}`}
+        minWidth={560}
+      />
+    </Section>
+  );
+}
 
 function InventorySection({ cut }: { cut: CutData }) {
   return (
