@@ -96,71 +96,110 @@ function HistoryTable({ shifts }: { shifts: Shift[] }) {
       setOpening(null);
     }
   };
+  const pdfButton = (shift: Shift) => (
+    <Tooltip label={t.openPdf(shift.id)}>
+      <ActionIcon
+        variant="subtle"
+        aria-label={t.openPdf(shift.id)}
+        loading={opening === shift.id}
+        onClick={() => void openPdf(shift)}
+      >
+        <IconFileTypePdf size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{c.user}</Table.Th>
-            <Table.Th>{c.opened}</Table.Th>
-            <Table.Th>{c.closed}</Table.Th>
-            <Table.Th ta="right">{c.expected}</Table.Th>
-            <Table.Th ta="right">{c.counted}</Table.Th>
-            <Table.Th ta="right">{c.difference}</Table.Th>
-            <Table.Th>{c.result}</Table.Th>
-            <Table.Th>{c.pdf}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shifts.map((shift) => (
-            <Table.Tr key={shift.id} data-testid="shift-row">
-              <Table.Td>{shift.user.name}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(shift.openedAt)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {shift.closedAt ? formatDateTime(shift.closedAt) : t.stillOpen}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {money(shift.expected)}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {shift.counted === null ? '—' : money(shift.counted)}
-              </Table.Td>
-              <Table.Td
-                ta="right"
-                ff="monospace"
-                fw={600}
-                c={shift.result ? CASH_RESULT_COLORS[shift.result] : undefined}
-              >
-                {shift.difference === null ? '—' : signedMoney(shift.difference)}
-              </Table.Td>
-              <Table.Td>
-                {shift.result ? (
-                  <Badge color={CASH_RESULT_COLORS[shift.result]} variant="light">
-                    {es.cash.result.labels[shift.result]}
-                  </Badge>
-                ) : (
-                  <Badge color="gray" variant="outline">
-                    {t.stillOpen}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Tooltip label={t.openPdf(shift.id)}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t.openPdf(shift.id)}
-                    loading={opening === shift.id}
-                    onClick={() => void openPdf(shift)}
-                  >
-                    <IconFileTypePdf size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Table.Td>
+    <>
+      <Stack gap={0} hiddenFrom="sm">
+        {shifts.map((shift) => (
+          <Group
+            key={shift.id}
+            justify="space-between"
+            align="flex-start"
+            wrap="nowrap"
+            p="sm"
+            data-testid="shift-card"
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600}>{shift.user.name}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(shift.openedAt)} → {shift.closedAt ? formatDateTime(shift.closedAt) : t.stillOpen}
+              </Text>
+              <Text size="sm">
+                {c.expected} {money(shift.expected)} · {c.counted} {shift.counted === null ? '—' : money(shift.counted)}
+              </Text>
+            </Stack>
+            <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+              <ResultBadge shift={shift} />
+              {shift.difference === null ? null : (
+                <Text size="sm" fw={700} ff="monospace" c={shift.result ? CASH_RESULT_COLORS[shift.result] : undefined}>
+                  {signedMoney(shift.difference)}
+                </Text>
+              )}
+              {pdfButton(shift)}
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={820} visibleFrom="sm">
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{c.user}</Table.Th>
+              <Table.Th>{c.opened}</Table.Th>
+              <Table.Th>{c.closed}</Table.Th>
+              <Table.Th ta="right">{c.expected}</Table.Th>
+              <Table.Th ta="right">{c.counted}</Table.Th>
+              <Table.Th ta="right">{c.difference}</Table.Th>
+              <Table.Th>{c.result}</Table.Th>
+              <Table.Th>{c.pdf}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {shifts.map((shift) => (
+              <Table.Tr key={shift.id} data-testid="shift-row">
+                <Table.Td>{shift.user.name}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(shift.openedAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {shift.closedAt ? formatDateTime(shift.closedAt) : t.stillOpen}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {money(shift.expected)}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {shift.counted === null ? '—' : money(shift.counted)}
+                </Table.Td>
+                <Table.Td
+                  ta="right"
+                  ff="monospace"
+                  fw={600}
+                  c={shift.result ? CASH_RESULT_COLORS[shift.result] : undefined}
+                >
+                  {shift.difference === null ? '—' : signedMoney(shift.difference)}
+                </Table.Td>
+                <Table.Td>
+                  <ResultBadge shift={shift} />
+                </Table.Td>
+                <Table.Td>{pdfButton(shift)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
+
+function ResultBadge({ shift }: { shift: Shift }) {
+  return shift.result ? (
+    <Badge color={CASH_RESULT_COLORS[shift.result]} variant="light">
+      {es.cash.result.labels[shift.result]}
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="outline">
+      {t.stillOpen}
+    </Badge>
   );
 }
 
