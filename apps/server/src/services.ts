@@ -49,7 +49,7 @@ export function createServices({
   const sessions = createSessionsService({ db });
   const users = createUsersService({ db, transact, clock, config, sessions });
   const credit = createCreditService({ db, transact, clock, secret, business: { name: config.BUSINESS_NAME } });
-  const receipts = createReceiptsService({ db, transact, clock, credit });
+  const receipts = createReceiptsService({ db, dialect, transact, clock, credit });
   return {
     health: createHealthService({ dialect, transact, clock }),
     users,

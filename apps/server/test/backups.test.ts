@@ -186,7 +186,13 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
       await migrateToLatest(older, { beforeChange });
       await older.close();
       expect(calls).toEqual([
-        ['2026-11-23a-counter-selling', '2026-11-23b-sessions', '2026-11-23c-fiado', '2026-11-23e-health-probe'],
+        [
+          '2026-11-23a-counter-selling',
+          '2026-11-23b-sessions',
+          '2026-11-23c-fiado',
+          '2026-11-23e-health-probe',
+          '2026-11-24d-pg-sale',
+        ],
       ]);
       const copy = new SQLite(join(dir, 'respaldos', 'respaldo-2026-11-23T00-00-00-000Z-migracion.db'), {
         readonly: true,
