@@ -46,7 +46,8 @@ export function createServices({
   // together commit together (group commit), whichever service they come from.
   const transact = transactionRunnerFor(database);
 
-  const sessions = createSessionsService({ db });
+  // SQLite: one server process owns the file, so a live session's check can be remembered.
+  const sessions = createSessionsService({ db, cache: dialect === 'sqlite' });
   const users = createUsersService({ db, transact, clock, config, sessions });
   const credit = createCreditService({ db, transact, clock, secret, business: { name: config.BUSINESS_NAME } });
   const receipts = createReceiptsService({ db, dialect, transact, clock, credit });

@@ -57,6 +57,8 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
     });
     expect(trips).toHaveLength(2);
     expect(trips[1]).toContain('mostrador_sell');
+    // Both prepared once per connection: PostgreSQL neither parses nor plans them again.
+    expect(trips.every((text) => text.startsWith('/* prepared */'))).toBe(true);
     expect(result.receipt.payments.map((p) => p.amount)).toEqual([35.5]);
     expect(await stockOf(testDb.database.db, a.id)).toBe(7);
     const logs = await inventoryLogsOf(testDb.database.db, a.id);

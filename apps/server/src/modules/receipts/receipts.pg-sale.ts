@@ -1,5 +1,6 @@
 import { MILLI_PER_UNIT } from '@mostrador/shared';
 import { type Kysely, sql } from 'kysely';
+import { PREPARE_MARK } from '../../db/prepared-statements.js';
 import type { DB } from '../../db/schema.js';
 import type { AppError } from '../../lib/errors.js';
 import { stockRefusal } from '../inventory/stock.js';
@@ -15,6 +16,8 @@ import type { ReceiptItemRow } from '../../db/schema.js';
 //    that must hold at commit (key claim, credit limit, stock), atomic on its own.
 // An id taken in step 1 by a sale refused later is a gap in the numbering, as a failed INSERT
 // already leaves one on PostgreSQL.
+
+const PREPARED = sql.raw(PREPARE_MARK);
 
 export interface SaleRead {
   products: ProductForSale[];
@@ -35,7 +38,7 @@ export async function readForSale(
     cash: boolean;
   },
 ): Promise<SaleRead> {
-  const { rows } = await sql<SaleRead>`select
+  const { rows } = await sql<SaleRead>`${PREPARED} select
     (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'units', units,
         'sellsByWeight', sells_by_weight, 'priceCents', price_cents, 'wholesalePriceCents', wholesale_price_cents,
         'wholesaleMinMilli', wholesale_min_milli)), '[]'::json)
@@ -94,7 +97,7 @@ export async function writeSale(db: Kysely<DB>, sale: SaleWrite, refusals: SaleR
     milli_per_unit: MILLI_PER_UNIT,
   };
   try {
-    await sql`select mostrador_sell(${JSON.stringify(payload)}::jsonb)`.execute(db);
+    await sql`${PREPARED} select mostrador_sell(${JSON.stringify(payload)}::jsonb)`.execute(db);
   } catch (error) {
     throw refusalOf(error, refusals) ?? error;
   }

@@ -1,0 +1,201 @@
+// The create path alone, for working on it on a busy machine: receipt create over HTTP (32
+// connections), the storage limit (the service, no HTTP) and, on PostgreSQL, the raw limit
+// (bench/raw-limit.ts), one after the other in one run, so their ratios compare like with like.
+// `npm run bench` measures everything and writes docs/benchmarks.md; this writes nothing.
+//
+//   npx tsx apps/server/bench/sale-path.ts --db postgres --receipts 20000 --duration 8
+//   … --cpu-prof /tmp/prof   # the server under the create load, profiled (node --cpu-prof)
+import { mkdirSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createReceiptBodySchema, type SessionResponse } from '@mostrador/shared';
+import pg from 'pg';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/connection.js';
+import { createServices } from '../src/services.js';
+import { buildServerBundle, makeRunDir, ROOT, type RunningServer, startServer } from '../scripts/server-process.js';
+import { BENCH_PASSWORD, DEFAULT_GENERATE, generate } from './generate.js';
+import { runLoad, summarize } from './load.js';
+import { rawLimit } from './raw-limit.js';
+import { type Catalogue, receiptMaker } from './workload.js';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    receipts: { type: 'string', default: '20000' },
+    duration: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '3' },
+    /** PostgreSQL database name (on BENCH_DATABASE_URL / TEST_DATABASE_URL's server). */
+    name: { type: 'string', default: 'mostrador_sale_path' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const CONNECTIONS = 32;
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const log = (line: string) => console.log(`[sale-path] ${line}`);
+const n = (v: number, d = 0) => v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const lat = (l: { p50: number; p95: number; p99: number }) =>
+  `p50 ${n(l.p50, 1)} / p95 ${n(l.p95, 1)} / p99 ${n(l.p99, 1)} ms`;
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepare(run: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (args.db === 'sqlite') {
+    const file = join(run, 'sale-path.db');
+    return { url: `sqlite:${file}`, drop: async () => rmSync(file, { force: true }) };
+  }
+  const name = args.name!;
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function call<T>(server: RunningServer, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function storageLimit(url: string, catalogue: Catalogue) {
+  const database = openDatabase(url);
+  const { receipts } = createServices({ database, config: loadConfig({ DATABASE_URL: url }) });
+  const make = receiptMaker(catalogue, 23);
+  const seller = { id: 3, name: 'Vendedor Uno' };
+  const run = async (ms: number) => {
+    const times: number[] = [];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < started + ms) {
+          const body = createReceiptBodySchema.parse(make());
+          const t0 = performance.now();
+          await receipts.create(body, seller).then(
+            () => times.push(performance.now() - t0),
+            () => undefined,
+          );
+        }
+      }),
+    );
+    return { rps: times.length / ((performance.now() - started) / 1000), ...summarize(times) };
+  };
+  try {
+    await run(WARMUP * 1000);
+    return await run(DURATION * 1000);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const run = makeRunDir('sale-path');
+  const prepared = await prepare(run.dir);
+  try {
+    log(`generando ${args.receipts} remisiones (${args.db})…`);
+    await generate({
+      ...DEFAULT_GENERATE,
+      db: prepared.url,
+      receipts: Number(args.receipts),
+      busy: 500,
+      log: () => {},
+    });
+    const entry = buildServerBundle(run.dir);
+    const profDir = args['cpu-prof'];
+    if (profDir) mkdirSync(profDir, { recursive: true });
+    const server = await startServer(
+      entry,
+      {
+        DATABASE_URL: prepared.url,
+        DATA_DIR: run.dir,
+        UPLOAD_DIR: join(run.dir, 'uploads'),
+        WEB_DIST: join(ROOT, 'nonexistent'),
+        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+        LOG_LEVEL: 'warn',
+      },
+      { timeoutMs: 120_000, nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] },
+    );
+    let catalogue: Catalogue;
+    const before = loadavg();
+    let create;
+    try {
+      const login = (email: string) =>
+        call<SessionResponse>(server, '/api/auth/login', undefined, { email, password: BENCH_PASSWORD });
+      const admin = await login('admin@bench.mx');
+      const seller = await login('vendedor1@bench.mx');
+      const { products } = await call<{ products: Array<{ id: number }> }>(
+        server,
+        '/api/product/list',
+        admin.accessToken,
+      );
+      const { clients } = await call<{ clients: Array<{ id: number }> }>(server, '/api/client/list', admin.accessToken);
+      catalogue = { productIds: products.map((p) => p.id), clientIds: clients.map((c) => c.id) };
+      log('reponiendo inventario…');
+      for (let i = 0; i < catalogue.productIds.length; i += 16) {
+        await Promise.all(
+          catalogue.productIds
+            .slice(i, i + 16)
+            .map((id) =>
+              call(server, '/api/product/addInventory', admin.accessToken, { id, stockToAdd: 5000, note: 'Benchmark' }),
+            ),
+        );
+      }
+      const make = receiptMaker(catalogue);
+      const load = {
+        url: server.url,
+        method: 'POST' as const,
+        path: '/api/receipt/create',
+        headers: { authorization: `Bearer ${seller.accessToken}` },
+        body: () => JSON.stringify(make()),
+        connections: CONNECTIONS,
+      };
+      log('receipt/create…');
+      await runLoad({ ...load, duration: WARMUP });
+      create = await runLoad({ ...load, duration: DURATION });
+    } finally {
+      await server.stop();
+    }
+    log('límite de almacenamiento…');
+    const storage = await storageLimit(prepared.url, catalogue);
+    const raw =
+      args.db === 'postgres'
+        ? await rawLimit(prepared.url, catalogue, { seconds: DURATION, warmupSeconds: WARMUP })
+        : undefined;
+    log(
+      `carga antes ${before.map((l) => l.toFixed(2)).join(' ')}; después ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    log(`create ${n(create.rps)}/s (${lat(create)}; ${create.non2xx} no-2xx)`);
+    log(`storage limit ${n(storage.rps)}/s (${lat(storage)}) — create / storage ${n(create.rps / storage.rps, 2)}`);
+    if (raw) {
+      log(`raw limit ${n(raw.rps)}/s (${lat(raw)}; ${raw.failed} failed)`);
+      log(`create / raw ${n(create.rps / raw.rps, 2)}; storage / raw ${n(storage.rps / raw.rps, 2)}`);
+    }
+  } finally {
+    await prepared.drop();
+    run.cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
