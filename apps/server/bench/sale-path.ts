@@ -1,6 +1,7 @@
 // The create path alone, for working on it on a busy machine: receipt create over HTTP (32
 // connections), the storage limit (the service, no HTTP) and, on PostgreSQL, the raw limit
-// (bench/raw-limit.ts), one after the other in one run, so their ratios compare like with like.
+// (bench/raw-limit.ts), in alternating slices of `--duration` seconds (`--rounds` of each), so a
+// machine whose load changes during the run weighs on all three alike and their ratios hold.
 // `npm run bench` measures everything and writes docs/benchmarks.md; this writes nothing.
 //
 //   npx tsx apps/server/bench/sale-path.ts --db postgres --receipts 20000 --duration 8
@@ -16,7 +17,7 @@ import { openDatabase } from '../src/db/connection.js';
 import { createServices } from '../src/services.js';
 import { buildServerBundle, makeRunDir, ROOT, type RunningServer, startServer } from '../scripts/server-process.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate } from './generate.js';
-import { runLoad, summarize } from './load.js';
+import { runLoad } from './load.js';
 import { rawLimit } from './raw-limit.js';
 import { type Catalogue, receiptMaker } from './workload.js';
 
@@ -24,7 +25,8 @@ const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'sqlite' },
     receipts: { type: 'string', default: '20000' },
-    duration: { type: 'string', default: '8' },
+    duration: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     /** PostgreSQL database name (on BENCH_DATABASE_URL / TEST_DATABASE_URL's server). */
     name: { type: 'string', default: 'mostrador_sale_path' },
@@ -33,11 +35,10 @@ const { values: args } = parseArgs({
 });
 const CONNECTIONS = 32;
 const DURATION = Number(args.duration);
+const ROUNDS = Number(args.rounds);
 const WARMUP = Number(args.warmup);
 const log = (line: string) => console.log(`[sale-path] ${line}`);
 const n = (v: number, d = 0) => v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-const lat = (l: { p50: number; p95: number; p99: number }) =>
-  `p50 ${n(l.p50, 1)} / p95 ${n(l.p95, 1)} / p99 ${n(l.p99, 1)} ms`;
 
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL });
@@ -75,35 +76,45 @@ async function call<T>(server: RunningServer, path: string, token?: string, body
   return (await response.json()) as T;
 }
 
-async function storageLimit(url: string, catalogue: Catalogue) {
+/** The create transaction straight through the service, 32 at once, in slices of `ms`. */
+function storageLimit(url: string, catalogue: Catalogue) {
   const database = openDatabase(url);
   const { receipts } = createServices({ database, config: loadConfig({ DATABASE_URL: url }) });
   const make = receiptMaker(catalogue, 23);
   const seller = { id: 3, name: 'Vendedor Uno' };
-  const run = async (ms: number) => {
-    const times: number[] = [];
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (performance.now() < started + ms) {
-          const body = createReceiptBodySchema.parse(make());
-          const t0 = performance.now();
-          await receipts.create(body, seller).then(
-            () => times.push(performance.now() - t0),
-            () => undefined,
-          );
-        }
-      }),
-    );
-    return { rps: times.length / ((performance.now() - started) / 1000), ...summarize(times) };
+  return {
+    async run(ms: number) {
+      let ok = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (performance.now() < started + ms) {
+            const body = createReceiptBodySchema.parse(make());
+            await receipts.create(body, seller).then(
+              () => (ok += 1),
+              () => undefined,
+            );
+          }
+        }),
+      );
+      return { ok, seconds: (performance.now() - started) / 1000 };
+    },
+    close: () => database.close(),
   };
-  try {
-    await run(WARMUP * 1000);
-    return await run(DURATION * 1000);
-  } finally {
-    await database.close();
-  }
 }
+
+interface Slices {
+  ok: number;
+  seconds: number;
+  rounds: number[];
+}
+const add = (into: Slices, slice: { ok: number; seconds: number }) => {
+  into.ok += slice.ok;
+  into.seconds += slice.seconds;
+  into.rounds.push(slice.ok / slice.seconds);
+};
+const rate = (x: Slices) => x.ok / x.seconds;
+const show = (x: Slices) => `${n(rate(x))}/s (rounds ${x.rounds.map((r) => n(r)).join(', ')})`;
 
 async function main() {
   const run = makeRunDir('sale-path');
@@ -132,9 +143,10 @@ async function main() {
       },
       { timeoutMs: 120_000, nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] },
     );
-    let catalogue: Catalogue;
     const before = loadavg();
-    let create;
+    const create: Slices = { ok: 0, seconds: 0, rounds: [] };
+    const storage: Slices = { ok: 0, seconds: 0, rounds: [] };
+    const raw: Slices = { ok: 0, seconds: 0, rounds: [] };
     try {
       const login = (email: string) =>
         call<SessionResponse>(server, '/api/auth/login', undefined, { email, password: BENCH_PASSWORD });
@@ -146,7 +158,7 @@ async function main() {
         admin.accessToken,
       );
       const { clients } = await call<{ clients: Array<{ id: number }> }>(server, '/api/client/list', admin.accessToken);
-      catalogue = { productIds: products.map((p) => p.id), clientIds: clients.map((c) => c.id) };
+      const catalogue: Catalogue = { productIds: products.map((p) => p.id), clientIds: clients.map((c) => c.id) };
       log('reponiendo inventario…');
       for (let i = 0; i < catalogue.productIds.length; i += 16) {
         await Promise.all(
@@ -166,28 +178,37 @@ async function main() {
         body: () => JSON.stringify(make()),
         connections: CONNECTIONS,
       };
-      log('receipt/create…');
-      await runLoad({ ...load, duration: WARMUP });
-      create = await runLoad({ ...load, duration: DURATION });
+      const direct = storageLimit(prepared.url, catalogue);
+      try {
+        log('calentando…');
+        await runLoad({ ...load, duration: WARMUP });
+        await direct.run(WARMUP * 1000);
+        for (let round = 1; round <= ROUNDS; round += 1) {
+          log(`ronda ${round}/${ROUNDS}…`);
+          const http = await runLoad({ ...load, duration: DURATION });
+          add(create, { ok: http.ok, seconds: http.seconds });
+          add(storage, await direct.run(DURATION * 1000));
+          if (args.db === 'postgres') {
+            const slice = await rawLimit(prepared.url, catalogue, { seconds: DURATION, warmupSeconds: 0 });
+            add(raw, { ok: slice.ok, seconds: slice.seconds });
+          }
+        }
+      } finally {
+        await direct.close();
+      }
     } finally {
       await server.stop();
     }
-    log('límite de almacenamiento…');
-    const storage = await storageLimit(prepared.url, catalogue);
-    const raw =
-      args.db === 'postgres'
-        ? await rawLimit(prepared.url, catalogue, { seconds: DURATION, warmupSeconds: WARMUP })
-        : undefined;
     log(
       `carga antes ${before.map((l) => l.toFixed(2)).join(' ')}; después ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
-    log(`create ${n(create.rps)}/s (${lat(create)}; ${create.non2xx} no-2xx)`);
-    log(`storage limit ${n(storage.rps)}/s (${lat(storage)}) — create / storage ${n(create.rps / storage.rps, 2)}`);
-    if (raw) {
-      log(`raw limit ${n(raw.rps)}/s (${lat(raw)}; ${raw.failed} failed)`);
-      log(`create / raw ${n(create.rps / raw.rps, 2)}; storage / raw ${n(storage.rps / raw.rps, 2)}`);
+    log(`create ${show(create)}`);
+    log(`storage limit ${show(storage)} — create / storage ${n(rate(create) / rate(storage), 2)}`);
+    if (raw.ok > 0) {
+      log(`raw limit ${show(raw)}`);
+      log(`create / raw ${n(rate(create) / rate(raw), 2)}; storage / raw ${n(rate(storage) / rate(raw), 2)}`);
     }
   } finally {
     await prepared.drop();
