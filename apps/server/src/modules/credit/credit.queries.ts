@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { newPaymentRow } from '../receipts/receipts.rows.js';
 
 /** A client's credit terms (and name and phone for statements). */
 export function findClientTerms(db: Executor, id: number) {
@@ -97,7 +98,7 @@ export function insertPayment(
 ) {
   return db
     .insertInto('payments')
-    .values({ ...payment, reason: 'ADD', isEnabled: 1, cancelledAt: null, cancelledBy: null })
+    .values(newPaymentRow({ ...payment, reason: 'ADD' }))
     .returning(['id', 'receiptId', 'amountCents'])
     .executeTakeFirstOrThrow();
 }
