@@ -191,6 +191,7 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
           '2026-11-23b-sessions',
           '2026-11-23c-fiado',
           '2026-11-23e-health-probe',
+          '2026-11-24b-cash-drawer',
           '2026-11-24d-pg-sale',
         ],
       ]);

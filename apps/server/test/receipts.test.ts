@@ -80,6 +80,7 @@ describe('POST /api/receipt/create', () => {
         receiptId: receipt.id,
         amount: 60.47,
         reason: 'ADD',
+        method: 'Efectivo',
         isEnabled: true,
         note: 'Contado',
         createdAt: receipt.createdAt,

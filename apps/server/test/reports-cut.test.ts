@@ -394,6 +394,8 @@ describe('the cut of a scripted day', () => {
       totalAmount: 348.38,
       totalPayments: 229.48,
       totalDue: 188.9,
+      // Payments made before methods existed are Efectivo.
+      byMethod: { Efectivo: 229.48, Tarjeta: 0, Transferencia: 0 },
     });
   });
 
@@ -429,7 +431,13 @@ describe('the cut of a scripted day', () => {
     expect(cut.inventory).toEqual([]);
     expect(cut.sales).toEqual([]);
     expect(cut.pending).toEqual([]);
-    expect(cut.totals).toEqual({ totalQuantities: [], totalAmount: 0, totalPayments: 0, totalDue: 0 });
+    expect(cut.totals).toEqual({
+      totalQuantities: [],
+      totalAmount: 0,
+      totalPayments: 0,
+      totalDue: 0,
+      byMethod: { Efectivo: 0, Tarjeta: 0, Transferencia: 0 },
+    });
   });
 });
 

@@ -22,3 +22,5 @@ export * from './credit.js';
 export * from './schemas/credit.js';
 export * from './schemas/data.js';
 export * from './imports.js';
+export * from './cash-drawer.js';
+export * from './schemas/cash.js';

@@ -67,6 +67,10 @@ export const PAGE_ACCESS = {
   assistant: { feature: 'canManageUsers' },
   counter: { level: 'Public', feature: 'canManageReceipts' },
   backups: { level: 'Private' },
+  /** Every role opens, moves and closes its own drawer shift. */
+  cash: { level: 'Public' },
+  /** Every user's shifts. */
+  cashHistory: { level: 'Protected' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -132,5 +136,21 @@ export const API_ACCESS = {
   'data/export': { level: 'Protected' },
   'data/importPreview': { level: 'Protected' },
   'data/import': { level: 'Protected' },
+
+  // Cash drawer: every role works its own shift; other users' shifts are Admin/Manager's.
+  'cash/open': { level: 'Public' },
+  'cash/movement': { level: 'Public' },
+  'cash/close': { level: 'Public' },
+  'cash/current': { level: 'Public' },
+  'cash/list': { level: 'Protected' },
+  'cash/pdf': { level: 'Public' },
+  'cash/print': { level: 'Public' },
+  'reports/cutsOfDay': { feature: 'canViewReports' },
+  'reports/print': { feature: 'canViewReports' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;
+
+/** Who may see (PDF, print) a shift: its own user, or an Admin or Manager any shift. */
+export function canSeeShift(actor: { id: number; role: Role }, shiftUserId: number): boolean {
+  return actor.id === shiftUserId || hasLevel(actor.role, 'Protected');
+}

@@ -5,6 +5,7 @@ import { counterSellingMigration } from './migrations/2026-11-23a-counter-sellin
 import { sessionsMigration } from './migrations/2026-11-23b-sessions.js';
 import { fiadoMigration } from './migrations/2026-11-23c-fiado.js';
 import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
+import { cashDrawerMigration } from './migrations/2026-11-24b-cash-drawer.js';
 import { pgSaleMigration } from './migrations/2026-11-24d-pg-sale.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
@@ -15,6 +16,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-23b-sessions': sessionsMigration(),
     '2026-11-23c-fiado': fiadoMigration,
     '2026-11-23e-health-probe': healthProbeMigration(),
+    '2026-11-24b-cash-drawer': cashDrawerMigration(dialect),
     '2026-11-24d-pg-sale': pgSaleMigration(dialect),
   };
 }

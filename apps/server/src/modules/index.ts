@@ -9,6 +9,7 @@ import productsRoutes from './products/products.routes.js';
 import receiptsRoutes from './receipts/receipts.routes.js';
 import reportsRoutes from './reports/reports.routes.js';
 import usersRoutes from './users/users.routes.js';
+import cashRoutes from './cash/cash.routes.js';
 import backupsRoutes from './backups/backups.routes.js';
 import spreadsheetsRoutes from './spreadsheets/spreadsheets.routes.js';
 
@@ -24,6 +25,7 @@ export const featureRoutes: RoutesPlugin[] = [
   reportsRoutes,
   assistantRoutes,
   creditRoutes,
+  cashRoutes,
   backupsRoutes,
   spreadsheetsRoutes,
 ];

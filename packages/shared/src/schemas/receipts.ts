@@ -11,6 +11,7 @@ import {
   MAX_TEXT,
   pesosSchema,
 } from './common.js';
+import { paymentMethodSchema } from './cash.js';
 
 // The receipt contract: what the receipt endpoints take and answer. Amounts are pesos on the wire.
 
@@ -37,6 +38,8 @@ export const paymentSchema = z.object({
   receiptId: z.number().int(),
   amount: z.number(),
   reason: paymentReasonSchema,
+  /** Efectivo, Tarjeta or Transferencia (payments made before methods existed are Efectivo). */
+  method: paymentMethodSchema,
   isEnabled: z.boolean(),
   note: z.string().nullable(),
   createdAt: isoDateTimeSchema,
@@ -112,6 +115,8 @@ export const createReceiptBodySchema = z
   .strictObject({
     clientId: idSchema.optional(),
     paymentMode: paymentModeSchema,
+    /** A Cash sale: how its payment was made (default Efectivo). Ignored for Credit. */
+    paymentMethod: paymentMethodSchema.optional(),
     items: z
       .array(receiptItemInputSchema, { error: 'Agrega al menos un producto.' })
       .min(1, 'Agrega al menos un producto.')
@@ -190,6 +195,8 @@ export const addPaymentBodySchema = z.strictObject({
     .max(MAX_TEXT, `La nota admite como máximo ${MAX_TEXT} caracteres.`)
     .refine(hasNoControlCharacters({ multiline: true }), CONTROL_CHARACTERS)
     .optional(),
+  /** Default Efectivo. */
+  method: paymentMethodSchema.optional(),
 });
 export type AddPaymentBody = z.infer<typeof addPaymentBodySchema>;
 

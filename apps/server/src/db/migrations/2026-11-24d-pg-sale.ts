@@ -6,7 +6,7 @@ import type { DialectName } from '../connection.js';
 // (receipts.pg-sale.ts) as whole rows and read with json_populate_record, so a new column is
 // added where Node builds the row. What it keeps inside the transaction: the Idempotency-Key
 // claim, the client's credit limit (after locking the client, with a fresh snapshot per
-// statement), stock never below zero nor a fraction of a whole-unit product (one conditional
+// statement), the payment's cash shift, stock never below zero nor a fraction of a whole-unit product (one conditional
 // UPDATE per product, ascending ids) and the chained inventory logs. A refusal raises
 // 'mostrador:<reason>' with its data as JSON in DETAIL; Node writes the Spanish message.
 // SQLite runs the sale in-process through Kysely (round trips cost nothing there).
@@ -25,6 +25,7 @@ declare
   v_delta bigint;
   v_name text;
   v_after bigint;
+  v_shift integer;
 begin
   -- The key first: a simultaneous duplicate waits here until this transaction ends, then takes
   -- over the key only if it expired (or this one rolled back).
@@ -86,8 +87,12 @@ begin
     insert into inventory_logs select log.*;
   end loop;
 
+  -- The payment goes on the seller's open cash shift, share-locked as cash.queries.ts
+  -- openShiftIdForPayment does: a close running meanwhile waits for this sale and counts it.
   if jsonb_typeof(p->'payment') = 'object' then
     pay := jsonb_populate_record(null::payments, p->'payment');
+    select id into v_shift from cash_shifts where user_id = pay.user_id and closed_at is null for share;
+    pay.shift_id := v_shift;
     insert into payments select pay.*;
   end if;
 end

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@mostrador/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { newPaymentRow } from '../receipts/receipts.rows.js';
@@ -94,7 +95,15 @@ export async function findAccountHistory(db: Executor, clientId: number) {
 
 export function insertPayment(
   db: Executor,
-  payment: { receiptId: number; amountCents: number; note: string; userId: number; createdAt: number },
+  payment: {
+    receiptId: number;
+    amountCents: number;
+    note: string;
+    userId: number;
+    createdAt: number;
+    method: PaymentMethod;
+    shiftId: number | null;
+  },
 ) {
   return db
     .insertInto('payments')

@@ -17,6 +17,7 @@ import {
   exceedsCreditLimit,
   formatPayment,
   isBelowPaymentMinimum,
+  DEFAULT_PAYMENT_METHOD,
   MANUAL_PAYMENT_NOTE,
   type OpenReceipt,
   overCreditLimitMessage,
@@ -38,6 +39,7 @@ import type { DB } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import type { CashService } from '../cash/cash.service.js';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { runIdempotent } from '../receipts/idempotency.js';
@@ -52,6 +54,8 @@ export interface CreditDeps {
   /** Signs shared statement links. */
   secret: string;
   business: { name: string };
+  /** The acting user's open cash shift, stamped on the abono's payments. */
+  cash: Pick<CashService, 'openShiftIdForPayment'>;
 }
 
 /** Who may let a credit sale go over the client's limit. */
@@ -102,7 +106,7 @@ function overLimitRefusal(
   return forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
 }
 
-export function createCreditService({ db, transact, clock, secret, business }: CreditDeps) {
+export function createCreditService({ db, transact, clock, secret, business, cash }: CreditDeps) {
   async function creditOf(executor: Executor, terms: Terms, now: number): Promise<ClientCredit> {
     return toClientCredit(terms, creditSummary(await q.findOpenReceipts(executor, [terms.id]), terms, now));
   }
@@ -174,6 +178,8 @@ export function createCreditService({ db, transact, clock, secret, business }: C
       throw conflict(`El abono excede el saldo del cliente, que es de ${formatPayment(owedCents)}.`);
     }
     const allocations = allocatePayment(open, amountCents);
+    const method = body.method ?? DEFAULT_PAYMENT_METHOD;
+    const shiftId = await cash.openShiftIdForPayment(trx, actor.id);
     const payments: AddClientPaymentResponse['payments'] = [];
     for (const allocation of allocations) {
       const payment = await q.insertPayment(trx, {
@@ -182,6 +188,8 @@ export function createCreditService({ db, transact, clock, secret, business }: C
         note: body.note || MANUAL_PAYMENT_NOTE,
         userId: actor.id,
         createdAt: at,
+        method,
+        shiftId,
       });
       payments.push({
         paymentId: payment.id,

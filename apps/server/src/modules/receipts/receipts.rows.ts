@@ -1,4 +1,4 @@
-import type { PaymentReason } from '@mostrador/shared';
+import type { PaymentMethod, PaymentReason } from '@mostrador/shared';
 import type { InventoryLogRow, PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 
 // The rows a sale writes, built in one place for both databases: SQLite inserts them through
@@ -32,6 +32,9 @@ export function newPaymentRow(payment: {
   userId: number;
   createdAt: number;
   reason?: PaymentReason;
+  method: PaymentMethod;
+  /** The acting user's open cash shift, or null. */
+  shiftId: number | null;
 }): NewPaymentRow {
   return { reason: 'ADD', ...payment, isEnabled: 1, cancelledAt: null, cancelledBy: null };
 }

@@ -1,6 +1,7 @@
 import {
   type AddPaymentBody,
   businessDayBounds,
+  DEFAULT_PAYMENT_METHOD,
   centsToPesos,
   type CreateReceiptBody,
   formatPayment,
@@ -21,6 +22,7 @@ import {
   type Receipt,
   RECEIPT_PAGE_SIZE_DEFAULT,
   RECEIPT_STATE_WORDS,
+  type PaymentMethod,
   type ReceiptState,
   stateChangeRefusal,
   stateChangeRefusalMessage,
@@ -28,10 +30,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DialectName, Executor } from '../../db/connection.js';
-import type { DB, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
+import type { DB, PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import type { CashService } from '../cash/cash.service.js';
 import type { CreditService } from '../credit/credit.service.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
@@ -91,9 +94,11 @@ export interface ReceiptsDeps {
   clock: Clock;
   /** Holds a credit sale to the client's limit, inside the sale's transaction. */
   credit: Pick<CreditService, 'checkCreditSale' | 'overLimitAuthorizer' | 'overLimitRefusal'>;
+  /** The acting user's open cash shift, stamped on the payments they make. */
+  cash: Pick<CashService, 'openShiftIdForPayment'>;
 }
 
-export function createReceiptsService({ db, dialect, transact, clock, credit }: ReceiptsDeps) {
+export function createReceiptsService({ db, dialect, transact, clock, credit, cash }: ReceiptsDeps) {
   let lastPrune = 0;
 
   /** Receipts in the API's shape, with their items, payments, client and seller. */
@@ -197,7 +202,14 @@ export function createReceiptsService({ db, dialect, transact, clock, credit }: 
     // Stock: one change per product with its lines added up, in ascending id order.
     await changeStock(trx, items, -1, 'SALE', seller, `Remisión #${receipt.id}`, receipt.id, at);
     const payments =
-      body.paymentMode === 'Cash' ? [await q.insertPayment(trx, cashPayment(receipt.id, totalCents, seller, at))] : [];
+      body.paymentMode === 'Cash'
+        ? [
+            await q.insertPayment(trx, {
+              ...cashPayment(receipt.id, totalCents, seller, at, body),
+              shiftId: await cash.openShiftIdForPayment(trx, seller.id),
+            }),
+          ]
+        : [];
     // Everything the answer needs was just written: no need to read it back.
     const itemsInOrder = [...itemRows].sort((a, b) => a.id - b.id);
     return toReceipt(receipt, itemsInOrder, payments, client, seller.name);
@@ -244,7 +256,11 @@ export function createReceiptsService({ db, dialect, transact, clock, credit }: 
     const payment =
       read.paymentId === null
         ? null
-        : { id: read.paymentId, ...newPaymentRow(cashPayment(receiptRow.id, totalCents, seller, at)) };
+        : {
+            id: read.paymentId,
+            // mostrador_sell stamps the seller's open cash shift, share-locked (not part of the answer).
+            ...newPaymentRow({ ...cashPayment(receiptRow.id, totalCents, seller, at, body), shiftId: null }),
+          };
     const receipt = toReceipt(receiptRow, itemRows, payment ? [payment] : [], client, seller.name);
     const allowOverLimit = body.allowOverLimit ?? false;
     await writeSale(
@@ -404,17 +420,23 @@ export function createReceiptsService({ db, dialect, transact, clock, credit }: 
 
         if (target === 'Cancelled') {
           // Everything sold goes back to stock, and the money received goes back to the client:
-          // a REMOVE payment, so the day's cut counts the refund leaving the drawer.
+          // a REMOVE payment per method it was paid with (only the Efectivo one leaves the
+          // drawer), so the day's cut and the acting user's shift count the refund.
           await changeStock(trx, items, 1, 'RETURN', actor, `Remisión #${id} cancelada`, id, at);
           if (paidCents > 0) {
-            await q.insertPayment(trx, {
-              receiptId: id,
-              amountCents: paidCents,
-              reason: 'REMOVE',
-              note: REFUND_PAYMENT_NOTE,
-              userId: actor.id,
-              createdAt: at,
-            });
+            const shiftId = await cash.openShiftIdForPayment(trx, actor.id);
+            for (const [method, cents] of netPaidByMethod(payments)) {
+              await q.insertPayment(trx, {
+                receiptId: id,
+                amountCents: cents,
+                reason: 'REMOVE',
+                note: REFUND_PAYMENT_NOTE,
+                userId: actor.id,
+                createdAt: at,
+                method,
+                shiftId,
+              });
+            }
           }
         } else if (target === 'Paid') {
           if (balanceCents > 0) {
@@ -424,6 +446,8 @@ export function createReceiptsService({ db, dialect, transact, clock, credit }: 
               note: SETTLEMENT_PAYMENT_NOTE,
               userId: actor.id,
               createdAt: at,
+              method: DEFAULT_PAYMENT_METHOD,
+              shiftId: await cash.openShiftIdForPayment(trx, actor.id),
             });
           }
         }
@@ -458,6 +482,8 @@ export function createReceiptsService({ db, dialect, transact, clock, credit }: 
           note: body.note || MANUAL_PAYMENT_NOTE,
           userId: actor.id,
           createdAt: at,
+          method: body.method ?? DEFAULT_PAYMENT_METHOD,
+          shiftId: await cash.openShiftIdForPayment(trx, actor.id),
         });
         const settled = amountCents === balanceCents;
         if (settled) await q.setReceiptState(trx, row.id, 'Paid', at);
@@ -519,13 +545,33 @@ function stockChanges(items: ReadonlyArray<Pick<ReceiptItemRow, 'productId' | 'q
     .map((productId) => ({ productId, deltaMilli: sign * quantities.get(productId)! }));
 }
 
-const cashPayment = (receiptId: number, totalCents: number, seller: Actor, at: number) => ({
+/** The payment of a Cash sale: the sale's total, never what was handed over (change given is not income). */
+const cashPayment = (
+  receiptId: number,
+  totalCents: number,
+  seller: Actor,
+  at: number,
+  body: Pick<CreateReceiptBody, 'paymentMethod'>,
+) => ({
   receiptId,
   amountCents: totalCents,
   note: CASH_PAYMENT_NOTE,
   userId: seller.id,
   createdAt: at,
+  method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
 });
+
+/** Enabled ADD − REMOVE per payment method, the methods with money left only. */
+function netPaidByMethod(
+  payments: ReadonlyArray<Pick<PaymentRow, 'amountCents' | 'reason' | 'isEnabled' | 'method'>>,
+): Array<[PaymentMethod, number]> {
+  const net = new Map<PaymentMethod, number>();
+  for (const p of payments) {
+    if (p.isEnabled !== 1) continue;
+    net.set(p.method, (net.get(p.method) ?? 0) + (p.reason === 'ADD' ? p.amountCents : -p.amountCents));
+  }
+  return [...net].filter(([, cents]) => cents > 0);
+}
 
 // The list cursor: the last receipt's (date, id).
 const encodeCursor = (key: q.ReceiptKey) => encodeKeyset(key.date, key.id);
