@@ -128,6 +128,13 @@ export function renderReport(r: BenchResults): string {
       '< 1 s',
     ),
     perDatabase(dbs, '… receipts that day', (db) => `${n(db.cutReceipts)} (${db.generation.busyDay})`),
+    perDatabase(
+      dbs,
+      '**Dashboard** (today against the busy day, the last 30 days), one at a time',
+      (db) =>
+        db.dashboard ? `**${ms(db.dashboard.p50)}** (p95 ${ms(db.dashboard.p95)})${failures(db.dashboard)}` : '–',
+      '< 300 ms',
+    ),
   ];
   if (dbs.some((db) => db.web)) {
     lines.push(

@@ -83,6 +83,8 @@ export interface DatabaseResults {
   productList: LoadResult;
   cut: LoadResult;
   cutReceipts: number;
+  /** GET /api/dashboard (absent in results written before it was measured). */
+  dashboard?: LoadResult;
   web?: ScreenTiming;
   consistent: boolean;
 }
@@ -376,6 +378,12 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
     await runLoad({ ...cutRequest, amount: 2 });
     const cut = await runLoad({ ...cutRequest, amount: 10 });
 
+    // The generated data ends today: the dashboard compares today with the busy day.
+    log(`${kind}: panel…`);
+    const dashboardRequest = { url, path: '/api/dashboard', headers: adminAuth, connections: 1 };
+    await runLoad({ ...dashboardRequest, amount: 3 });
+    const dashboard = await runLoad({ ...dashboardRequest, amount: 20 });
+
     log(`${kind}: receipt/create, ${CREATE_CONNECTIONS} conexiones…`);
     const create = { url, method: 'POST' as const, path: '/api/receipt/create', headers: sellerAuth, body: createBody };
     await runLoad({ ...create, connections: CREATE_CONNECTIONS, duration: WARMUP });
@@ -418,6 +426,7 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
       productList,
       cut,
       cutReceipts: meta.busyDayReceipts,
+      dashboard,
       web,
       consistent: isConsistent(report),
     };
@@ -442,6 +451,7 @@ function printDatabase(r: DatabaseResults) {
   );
   log(`${r.kind}: product list ${n(r.productList.rps)}/s (${lat(r.productList)})`);
   log(`${r.kind}: cut ${lat(r.cut)}`);
+  if (r.dashboard) log(`${r.kind}: dashboard ${lat(r.dashboard)}`);
   if (r.web)
     log(
       `${r.kind}: receipts screen usable ${n(r.web.usableMs)} ms, complete ${n(r.web.completeMs)} ms (${n(r.web.count)})`,

@@ -23,6 +23,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { createBackupsService } from './modules/backups/backups.service.js';
 import { createExportService } from './modules/spreadsheets/export.service.js';
 import { createImportService } from './modules/spreadsheets/import.service.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 
 export interface ServicesDeps {
   database: Database;
@@ -82,6 +83,7 @@ export function createServices({
     backups: createBackupsService({ database, config, clock }),
     exports: createExportService({ db }),
     imports: createImportService({ db, transact, clock }),
+    dashboard: createDashboardService({ db, clock, credit, business: { name: config.BUSINESS_NAME } }),
   };
 }
 

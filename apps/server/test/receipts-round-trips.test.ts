@@ -1,11 +1,11 @@
-import { createReceiptBodySchema, type CreateReceiptInput } from '@mostrador/shared';
+import { businessNowLocalTimestamp, createReceiptBodySchema, type CreateReceiptInput } from '@mostrador/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../src/db/connection.js';
 import { createServices, type Services } from '../src/services.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './helpers/database.js';
-import { ensureUser, inventoryLogsOf, seedClient, seedProduct, stockOf, TODAY_NOON } from './helpers/factories.js';
+import { ensureUser, inventoryLogsOf, seedClient, seedProduct, stockOf } from './helpers/factories.js';
 
 // A sale on PostgreSQL costs two round trips (one read, one call of mostrador_sell), whatever
 // its lines, payment mode or key: every query a pg client sends is counted. SQLite runs in
@@ -16,6 +16,8 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
   let receipts: Services['receipts'];
   let sent: string[] = [];
   const seller = { id: 0, name: 'Vendedora', role: 'Seller' as const };
+  // A Seller's sale is dated now.
+  const NOW = businessNowLocalTimestamp();
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
@@ -48,7 +50,7 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
     const [a, b] = [await seedProduct(testDb.database.db, { stock: 10 }), await seedProduct(testDb.database.db)];
     const { result, trips } = await roundTripsOf({
       paymentMode: 'Cash',
-      date: TODAY_NOON,
+      date: NOW,
       items: [
         { productId: a.id, quantity: 2, price: 10 },
         { productId: b.id, quantity: 1, price: 5.5 },
@@ -73,7 +75,7 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
     const input: CreateReceiptInput = {
       paymentMode: 'Credit',
       clientId: client.id,
-      date: TODAY_NOON,
+      date: NOW,
       items: [{ productId: product.id, quantity: 1, price: 99 }],
     };
     const first = await roundTripsOf(input, 'rt-clave-1');
@@ -93,7 +95,7 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
       receipts.create(
         createReceiptBodySchema.parse({
           paymentMode: 'Cash',
-          date: TODAY_NOON,
+          date: NOW,
           items: [{ productId: product.id, quantity: 2, price: 1 }],
         }),
         seller,

@@ -47,6 +47,19 @@ export const INVENTORY_REASON_COLORS: Record<InventoryReason, string> = {
 /** Stock at or below this shows the red 'Bajo stock' badge. */
 export const LOW_STOCK_THRESHOLD = 10;
 
+/**
+ * What can be recorded into a day after its cut: a sale dated into it, the cancellation of one of
+ * its sales, a payment, a payment's cancellation. The day's next cut lists them.
+ */
+export const LATE_ENTRY_KINDS = ['SALE', 'CANCELLED', 'PAYMENT', 'PAYMENT_CANCELLED'] as const;
+export type LateEntryKind = (typeof LATE_ENTRY_KINDS)[number];
+export const LATE_ENTRY_WORDS: Readonly<Record<LateEntryKind, string>> = {
+  SALE: 'Venta',
+  CANCELLED: 'Cancelación',
+  PAYMENT: 'Pago',
+  PAYMENT_CANCELLED: 'Pago cancelado',
+};
+
 /** How a payment was made. Only Efectivo moves the cash drawer. */
 export const PAYMENT_METHODS = ['Efectivo', 'Tarjeta', 'Transferencia'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -24,3 +24,5 @@ export * from './schemas/data.js';
 export * from './imports.js';
 export * from './cash-drawer.js';
 export * from './schemas/cash.js';
+export * from './dashboard.js';
+export * from './schemas/dashboard.js';

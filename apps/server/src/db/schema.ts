@@ -4,6 +4,7 @@
 import type {
   CashMovementType,
   InventoryReason,
+  LateEntryKind,
   PaymentMethod,
   PaymentMode,
   PaymentReason,
@@ -212,6 +213,23 @@ export interface HealthProbeTable {
   checkedAt: number;
 }
 
+/** Something recorded into a day that already had a cut; its next cut lists it (reportedInCutId). */
+export interface LateEntriesTable {
+  id: Generated<number>;
+  /** The Monterrey day whose cut it changes, YYYY-MM-DD. */
+  day: string;
+  kind: LateEntryKind;
+  receiptId: number;
+  /** The payment, for PAYMENT and PAYMENT_CANCELLED. */
+  paymentId: number | null;
+  /** The sale's total, or the payment's amount, centavos. */
+  amountCents: number;
+  userId: number | null;
+  createdAt: number;
+  /** The cut that listed it; null until the day's next cut. */
+  reportedInCutId: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -228,6 +246,7 @@ export interface DB {
   cashCountReports: CashCountReportsTable;
   idempotencyKeys: IdempotencyKeysTable;
   healthProbe: HealthProbeTable;
+  lateEntries: LateEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -244,3 +263,4 @@ export type CashShiftRow = Selectable<CashShiftsTable>;
 export type CashMovementRow = Selectable<CashMovementsTable>;
 export type InventoryLogRow = Selectable<InventoryLogsTable>;
 export type CashCountReportRow = Selectable<CashCountReportsTable>;
+export type LateEntryRow = Selectable<LateEntriesTable>;

@@ -12,6 +12,7 @@ import usersRoutes from './users/users.routes.js';
 import cashRoutes from './cash/cash.routes.js';
 import backupsRoutes from './backups/backups.routes.js';
 import spreadsheetsRoutes from './spreadsheets/spreadsheets.routes.js';
+import dashboardRoutes from './dashboard/dashboard.routes.js';
 
 /** Every feature's routes; app.ts mounts them under /api. */
 export const featureRoutes: RoutesPlugin[] = [
@@ -28,4 +29,5 @@ export const featureRoutes: RoutesPlugin[] = [
   cashRoutes,
   backupsRoutes,
   spreadsheetsRoutes,
+  dashboardRoutes,
 ];

@@ -48,6 +48,7 @@ const TAGS = [
   { name: 'assistant', description: 'Llave temporal del asistente de voz.' },
   { name: 'backups', description: 'Respaldos de la base de datos integrada (SQLite).' },
   { name: 'data', description: 'Exportar listas a CSV o Excel e importar productos y clientes.' },
+  { name: 'dashboard', description: 'Panel del negocio: ventas del día, tendencias y lista de compras.' },
 ];
 
 const ERROR_SCHEMA_REF = '#/components/schemas/ErrorResponse';

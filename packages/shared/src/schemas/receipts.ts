@@ -144,6 +144,11 @@ export const createReceiptResponseSchema = receiptSchema.extend({ printResult: p
 export type CreateReceiptResponse = z.infer<typeof createReceiptResponseSchema>;
 
 export const RECEIPT_PAGE_SIZE_MAX = 1000;
+/**
+ * A page of receipts also stops at this many lines (items and payments together, the first
+ * receipt always included), so a page of large receipts stays a few megabytes; nextCursor goes on.
+ */
+export const RECEIPT_PAGE_LINES_MAX = 5000;
 /** Without pageSize the list answers up to this many receipts per page. */
 export const RECEIPT_PAGE_SIZE_DEFAULT = RECEIPT_PAGE_SIZE_MAX;
 

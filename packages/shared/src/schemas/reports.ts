@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { isYmd } from '../dates.js';
-import { CASH_RESULTS, INVENTORY_REASONS, PAYMENT_METHODS, PAYMENT_MODES, PAYMENT_REASONS } from '../enums.js';
+import {
+  CASH_RESULTS,
+  INVENTORY_REASONS,
+  LATE_ENTRY_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_MODES,
+  PAYMENT_REASONS,
+} from '../enums.js';
 import { formatQuantity } from '../quantities.js';
 import { byMethodSchema } from './cash.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
@@ -197,6 +204,27 @@ export function formatCutQuantities(totals: Pick<CutTotals, 'totalUnits' | 'tota
   return formatQuantity(totals.totalUnits ?? 0);
 }
 
+/** The title of a cut's section listing what was recorded into its day after the previous cut. */
+export const CUT_LATE_TITLE = 'Registrado después del corte anterior';
+
+/** One thing recorded into the cut's day after an earlier cut of that day. */
+export const cutLateEntrySchema = z.object({
+  kind: z.enum(LATE_ENTRY_KINDS),
+  /** The folio. */
+  receiptId: z.number().int(),
+  /** The client's full name. */
+  client: z.string().nullable(),
+  /** The sale's instant. */
+  date: isoDateTimeSchema,
+  paymentMode: z.enum(PAYMENT_MODES),
+  /** The sale's total, or the payment's amount, pesos. */
+  amount: z.number(),
+  /** Who recorded it, and when. */
+  user: z.string().nullable(),
+  recordedAt: isoDateTimeSchema,
+});
+export type CutLateEntry = z.infer<typeof cutLateEntrySchema>;
+
 /** A cash shift as a cut lists it (pesos); counted, difference and result are null while it is open. */
 export const cutShiftSchema = z.object({
   id: z.number().int(),
@@ -221,6 +249,8 @@ export const cutDataSchema = z.object({
   sales: z.array(cutSalesRowSchema),
   pending: z.array(cutPendingReceiptSchema),
   totals: cutTotalsSchema,
+  /** Recorded into this day after its previous cut (absent in cuts made before it was tracked). */
+  late: z.array(cutLateEntrySchema).optional(),
   /** The shifts opened that Monterrey day (a shift belongs to the day it opened), oldest first. */
   shifts: z.array(cutShiftSchema).optional(),
 });

@@ -6,7 +6,7 @@ import type { DialectName } from '../connection.js';
 // (receipts.pg-sale.ts) as whole rows and read with json_populate_record, so a new column is
 // added where Node builds the row. What it keeps inside the transaction: the Idempotency-Key
 // claim, the client's credit limit (after locking the client, with a fresh snapshot per
-// statement), the payment's cash shift, stock never below zero nor a fraction of a whole-unit product (one conditional
+// statement), the payment's cash shift, the late entries of a day already cut, stock never below zero nor a fraction of a whole-unit product (one conditional
 // UPDATE per product, ascending ids) and the chained inventory logs. A refusal raises
 // 'mostrador:<reason>' with its data as JSON in DETAIL; Node writes the Spanish message.
 // SQLite runs the sale in-process through Kysely (round trips cost nothing there).
@@ -26,6 +26,8 @@ declare
   v_name text;
   v_after bigint;
   v_shift integer;
+  e jsonb;
+  late late_entries;
 begin
   -- The key first: a simultaneous duplicate waits here until this transaction ends, then takes
   -- over the key only if it expired (or this one rolled back).
@@ -95,6 +97,15 @@ begin
     pay.shift_id := v_shift;
     insert into payments select pay.*;
   end if;
+
+  -- Late entries (reports/late-entries.ts): each only when its day already has a cut.
+  for e in select * from jsonb_array_elements(p->'late') loop
+    if exists (select 1 from cash_count_reports where date = e->>'day') then
+      late := jsonb_populate_record(null::late_entries, e);
+      late.id := nextval('late_entries_id_seq');
+      insert into late_entries select late.*;
+    end if;
+  end loop;
 end
 $fn$`;
 

@@ -46,6 +46,7 @@ import { runIdempotent } from '../receipts/idempotency.js';
 import * as q from './credit.queries.js';
 import { hasValidSignature, signStatementLink, type StatementLinkClaims, statementLinkPath } from './statement-link.js';
 import { renderStatementPdf } from './statement.pdf.js';
+import { noteIfDayWasCut } from '../reports/late-entries.js';
 
 export interface CreditDeps {
   db: Kysely<DB>;
@@ -190,6 +191,16 @@ export function createCreditService({ db, transact, clock, secret, business, cas
         createdAt: at,
         method,
         shiftId,
+      });
+      // An abono after today's cut belongs in that day's next cut, like a receipt's payment.
+      await noteIfDayWasCut(trx, {
+        dayOf: at,
+        kind: 'PAYMENT',
+        receiptId: allocation.receiptId,
+        paymentId: payment.id,
+        amountCents: allocation.amountCents,
+        userId: actor.id,
+        at,
       });
       payments.push({
         paymentId: payment.id,

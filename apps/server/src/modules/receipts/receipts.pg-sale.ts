@@ -4,6 +4,7 @@ import { PREPARE_MARK } from '../../db/prepared-statements.js';
 import type { DB } from '../../db/schema.js';
 import type { AppError } from '../../lib/errors.js';
 import { stockRefusal } from '../inventory/stock.js';
+import type { lateEntryRow } from '../reports/late-entries.js';
 import { IdempotencyKeyTaken, type StoredAnswer } from './idempotency.js';
 import type { ClientForSale, ProductForSale } from './receipts.queries.js';
 import { columnsOf, type LogCommon, type NewPaymentRow, type NewReceiptRow } from './receipts.rows.js';
@@ -76,6 +77,8 @@ export interface SaleWrite {
   /** One change per product, ascending product id (no deadlocks). */
   stock: Array<{ productId: number; deltaMilli: number }>;
   log: LogCommon;
+  /** Late entries (reports/late-entries.ts), written only when their day already has a cut. */
+  late: Array<ReturnType<typeof lateEntryRow>>;
   at: number;
 }
 
@@ -93,6 +96,7 @@ export async function writeSale(db: Kysely<DB>, sale: SaleWrite, refusals: SaleR
     payment: sale.payment && columnsOf(sale.payment),
     stock: sale.stock.map(columnsOf),
     log: columnsOf(sale.log),
+    late: sale.late.map(columnsOf),
     at: sale.at,
     milli_per_unit: MILLI_PER_UNIT,
   };

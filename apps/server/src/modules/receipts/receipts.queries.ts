@@ -22,16 +22,47 @@ export async function findReceiptRelations(db: Executor, rows: readonly ReceiptR
   return { items, payments, clients, users };
 }
 
-/** A client's receipts, newest first by date, then by creation. */
-export function findReceiptRowsOfClient(db: Executor, clientId: number): Promise<ReceiptRow[]> {
-  return db
+/** A page of a client's receipts, newest first (date desc, id desc), after a keyset position. */
+export function findReceiptRowsOfClient(
+  db: Executor,
+  clientId: number,
+  { after, limit }: { after?: ReceiptKey; limit: number },
+): Promise<ReceiptRow[]> {
+  let query = db.selectFrom('receipts').selectAll().where('clientId', '=', clientId);
+  if (after) query = query.where(sql<boolean>`(${sql.ref('date')}, ${sql.ref('id')}) < (${after.date}, ${after.id})`);
+  return query.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function countReceiptsOfClient(db: Executor, clientId: number): Promise<number> {
+  const row = await db
     .selectFrom('receipts')
-    .selectAll()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('clientId', '=', clientId)
-    .orderBy('date', 'desc')
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Lines (items plus payments) of each receipt: two grouped counts, whatever the number of receipts. */
+export async function findLineCounts(db: Executor, ids: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (ids.length === 0) return counts;
+  const [items, payments] = await Promise.all([
+    db
+      .selectFrom('receiptItems')
+      .select(['receiptId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('receiptId', 'in', ids)
+      .groupBy('receiptId')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['receiptId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('receiptId', 'in', ids)
+      .groupBy('receiptId')
+      .execute(),
+  ]);
+  for (const row of [...items, ...payments])
+    counts.set(row.receiptId, (counts.get(row.receiptId) ?? 0) + Number(row.n));
+  return counts;
 }
 
 /** A position in the newest-first order (date desc, id desc). */

@@ -20,8 +20,11 @@ import {
   RECEIPT_TOTAL_TOO_LARGE,
   toMilli,
   type Receipt,
+  RECEIPT_PAGE_LINES_MAX,
   RECEIPT_PAGE_SIZE_DEFAULT,
   RECEIPT_STATE_WORDS,
+  SALE_DATE_TOLERANCE_MS,
+  saleDateRefusal,
   type PaymentMethod,
   type ReceiptState,
   stateChangeRefusal,
@@ -36,7 +39,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CashService } from '../cash/cash.service.js';
 import type { CreditService } from '../credit/credit.service.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import { applyStockChanges } from '../inventory/stock.js';
 import {
@@ -49,6 +52,8 @@ import {
   type StoredAnswer,
   storeAnswer,
 } from './idempotency.js';
+import { lateEntryRow } from '../reports/late-entries.js';
+import { flagCancellation, flagPayment, flagSale, saleLateEntries } from './late-flags.js';
 import { toReceipt, toReceipts, totalsOfRows as totals } from './receipts.mapping.js';
 import { readForSale, writeSale } from './receipts.pg-sale.js';
 import * as q from './receipts.queries.js';
@@ -72,7 +77,7 @@ const PRUNE_EVERY_MS = 60_000;
 
 const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.`);
 
-const FUTURE_SALE_TOLERANCE_MS = 5 * 60_000;
+const FUTURE_SALE_TOLERANCE_MS = SALE_DATE_TOLERANCE_MS;
 export const FUTURE_SALE_MESSAGE = 'La fecha de la venta no puede estar en el futuro.';
 
 /** A product row's prices in the pricing rule's terms (pesos, units). */
@@ -106,17 +111,46 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
     return rows.length === 0 ? [] : toReceipts(rows, await q.findReceiptRelations(executor, rows));
   }
 
+  /**
+   * The page out of newest-first candidates (up to limit + 1 of them): at most `limit` receipts
+   * and RECEIPT_PAGE_LINES_MAX lines (the first receipt always), so the answer's size is bounded
+   * however large the receipts are. nextCursor when any candidate is left out.
+   */
+  async function boundedPage(candidates: readonly ReceiptRow[], limit: number) {
+    const head = candidates.slice(0, limit);
+    const lines = await q.findLineCounts(
+      db,
+      head.map((row) => row.id),
+    );
+    let taken = 0;
+    let lineCount = 0;
+    for (const row of head) {
+      const rowLines = lines.get(row.id) ?? 0;
+      if (taken > 0 && lineCount + rowLines > RECEIPT_PAGE_LINES_MAX) break;
+      lineCount += rowLines;
+      taken += 1;
+    }
+    const page = head.slice(0, taken);
+    const last = page.at(-1);
+    const nextCursor = candidates.length > taken && last ? encodeCursor({ date: last.date, id: last.id }) : null;
+    return { page, nextCursor };
+  }
+
   async function hydrateOne(executor: Executor, row: ReceiptRow): Promise<Receipt> {
     const [receipt] = await hydrate(executor, [row]);
     return receipt!;
   }
 
   /** The sale's date, refused when it is later than now (plus a few minutes). */
-  function saleDate(body: CreateReceiptBody, at: number): number {
+  function saleDate(body: CreateReceiptBody, seller: Actor, at: number): number {
     const date = localTimestampToEpoch(body.date);
     // A few minutes of slack for a device clock running ahead; a sale dated later is a typo
     // that would sit outside every cut.
     if (date > at + FUTURE_SALE_TOLERANCE_MS) throw badRequest(FUTURE_SALE_MESSAGE);
+    // A Seller's sale is dated now; another date is for Admin and Manager (permissions.ts). Only a
+    // signed-in actor has a role: the demo data and the bench write their history directly.
+    const dateRefusal = seller.role ? saleDateRefusal(seller.role, date, at) : null;
+    if (dateRefusal) throw forbidden(dateRefusal);
     return date;
   }
 
@@ -167,7 +201,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
 
   /** The sale itself: receipt, items, stock decrements with SALE logs and, for Cash, its payment. */
   async function sell(trx: Executor, body: CreateReceiptBody, seller: Actor, at: number): Promise<Receipt> {
-    const date = saleDate(body, at);
+    const date = saleDate(body, seller, at);
     const productIds = saleProductIds(body);
     const products = new Map((await q.findProductsForSale(trx, productIds)).map((p) => [p.id, p]));
     const client = body.clientId === undefined ? undefined : await q.findClientForSale(trx, body.clientId);
@@ -234,7 +268,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
       cash: body.paymentMode === 'Cash',
     });
     if (read.stored) return { stored: read.stored };
-    const date = saleDate(body, at);
+    const date = saleDate(body, seller, at);
     const client = read.client ?? undefined;
     const { items, totalCents } = priceSale(body, productIds, new Map(read.products.map((p) => [p.id, p])), client);
     const creditSale = body.paymentMode === 'Credit' && client !== undefined;
@@ -297,6 +331,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
           note: `Remisión #${receiptRow.id}`,
           createdAt: at,
         },
+        late: saleLateEntries(receipt, seller, at).map(lateEntryRow),
         at,
       },
       {
@@ -304,6 +339,13 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
       },
     );
     return { receipt };
+  }
+
+  /** The sale, then the late flag of a day that already has a cut (late-flags.ts). */
+  async function sellAndFlag(trx: Executor, body: CreateReceiptBody, seller: Actor, at: number): Promise<Receipt> {
+    const sold = await sell(trx, body, seller, at);
+    await flagSale(trx, sold, seller, at);
+    return sold;
   }
 
   function replay(stored: StoredAnswer, hash: string): CreateReceiptResult {
@@ -329,7 +371,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
         const receipt =
           dialect === 'postgres'
             ? (await sellOnPostgres(body, seller, at, undefined)).receipt!
-            : await transact((trx) => sell(trx, body, seller, at));
+            : await transact((trx) => sellAndFlag(trx, body, seller, at));
         return { statusCode: 201, receipt, replayed: false };
       }
 
@@ -351,7 +393,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
               requestHash: hash,
               now: at,
             });
-            const sold = await sell(trx, body, seller, at);
+            const sold = await sellAndFlag(trx, body, seller, at);
             await storeAnswer(trx, { userId: seller.id, key: idempotencyKey, statusCode: 201, body: sold });
             return sold;
           });
@@ -375,9 +417,18 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
       return hydrateOne(db, row);
     },
 
-    /** A client's receipts, newest first by date, then by creation. */
-    async ofClient(clientId: number): Promise<Receipt[]> {
-      return hydrate(db, await q.findReceiptRowsOfClient(db, clientId));
+    /** A page of a client's receipts, newest first, bounded like the list's pages; and how many there are. */
+    async ofClient(
+      clientId: number,
+      { limit, cursor }: { limit: number; cursor?: string },
+    ): Promise<{ receipts: Receipt[]; nextCursor: string | null; total: number }> {
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      const [rows, total] = await Promise.all([
+        q.findReceiptRowsOfClient(db, clientId, { after, limit: limit + 1 }),
+        q.countReceiptsOfClient(db, clientId),
+      ]);
+      const { page, nextCursor } = await boundedPage(rows, limit);
+      return { receipts: await hydrate(db, page), nextCursor, total };
     },
 
     async list(params: ListReceiptsParams): Promise<{ data: Receipt[]; nextCursor: string | null }> {
@@ -402,9 +453,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
       for (const rows of await Promise.all(streams)) for (const row of rows) byId.set(row.id, row);
       const merged = [...byId.values()].sort((a, b) => b.date - a.date || b.id - a.id);
 
-      const page = merged.slice(0, limit);
-      const last = page.at(-1);
-      const nextCursor = merged.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null;
+      const { page, nextCursor } = await boundedPage(merged, limit);
       return { data: await hydrate(db, page), nextCursor };
     },
 
@@ -423,6 +472,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
           // a REMOVE payment per method it was paid with (only the Efectivo one leaves the
           // drawer), so the day's cut and the acting user's shift count the refund.
           await changeStock(trx, items, 1, 'RETURN', actor, `Remisión #${id} cancelada`, id, at);
+          await flagCancellation(trx, row, actor, at);
           if (paidCents > 0) {
             const shiftId = await cash.openShiftIdForPayment(trx, actor.id);
             for (const [method, cents] of netPaidByMethod(payments)) {
@@ -440,7 +490,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
           }
         } else if (target === 'Paid') {
           if (balanceCents > 0) {
-            await q.insertPayment(trx, {
+            const settlement = await q.insertPayment(trx, {
               receiptId: id,
               amountCents: balanceCents,
               note: SETTLEMENT_PAYMENT_NOTE,
@@ -449,6 +499,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
               method: DEFAULT_PAYMENT_METHOD,
               shiftId: await cash.openShiftIdForPayment(trx, actor.id),
             });
+            await flagPayment(trx, { ...settlement, receivedAt: at }, 'PAYMENT', actor, at);
           }
         }
         await q.setReceiptState(trx, id, target, at);
@@ -476,7 +527,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
         if (amountCents > balanceCents) {
           throw conflict(`El monto excede el saldo pendiente de ${formatPayment(balanceCents)}.`);
         }
-        await q.insertPayment(trx, {
+        const payment = await q.insertPayment(trx, {
           receiptId: row.id,
           amountCents,
           note: body.note || MANUAL_PAYMENT_NOTE,
@@ -485,6 +536,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
           method: body.method ?? DEFAULT_PAYMENT_METHOD,
           shiftId: await cash.openShiftIdForPayment(trx, actor.id),
         });
+        await flagPayment(trx, { ...payment, receivedAt: at }, 'PAYMENT', actor, at);
         const settled = amountCents === balanceCents;
         if (settled) await q.setReceiptState(trx, row.id, 'Paid', at);
         return hydrateOne(trx, settled ? { ...row, state: 'Paid' } : row);
@@ -504,6 +556,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
         if (!(await q.disablePayment(trx, paymentId, actor.id, at))) {
           throw conflict(`El pago #${paymentId} ya estaba cancelado.`);
         }
+        await flagPayment(trx, { ...payment, receivedAt: payment.createdAt }, 'PAYMENT_CANCELLED', actor, at);
         const [items, payments] = await Promise.all([
           q.findReceiptItemRows(trx, row.id),
           q.findPaymentRows(trx, row.id),

@@ -1,6 +1,7 @@
 import {
   businessDayBounds,
   type CashCountReport,
+  CUT_LATE_TITLE,
   type CutData,
   formatCutQuantities,
   formatQuantity,
@@ -9,6 +10,7 @@ import {
   formatLongDate,
   formatPayment,
   formatShortDate,
+  LATE_ENTRY_WORDS,
   PAYMENT_METHODS,
   PAYMENT_MODE_LABELS,
   parseCutData,
@@ -34,6 +36,8 @@ export const CUT_PDF_TEXTS = {
   pending: 'Pagos pendientes',
   pendingColumns: ['Folio', 'Cliente', 'Fecha', 'Monto', 'Pagado', 'Pendiente'],
   noPending: 'No hay pendientes.',
+  late: CUT_LATE_TITLE,
+  lateColumns: ['Folio', 'Tipo', 'Cliente', 'Fecha', 'Forma de pago', 'Monto'],
   summary: 'Resumen',
   /** Cuts made before decimal quantities: one sum, all pieces then. */
   totalUnits: 'Total de unidades',
@@ -291,6 +295,29 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
           money(row.amount),
           money(row.paid),
           money(row.pending),
+        ]),
+      );
+    }
+
+    // Only in a cut whose day had entries recorded after its previous cut.
+    if (cut.late && cut.late.length > 0) {
+      heading(T.late);
+      table(
+        [
+          { label: T.lateColumns[0], width: 50 },
+          { label: T.lateColumns[1], width: 90 },
+          { label: T.lateColumns[2], width: CONTENT_WIDTH - 380 },
+          { label: T.lateColumns[3], width: 75 },
+          { label: T.lateColumns[4], width: 80 },
+          { label: T.lateColumns[5], width: 85, align: 'right' },
+        ],
+        cut.late.map((row) => [
+          `#${row.receiptId}`,
+          LATE_ENTRY_WORDS[row.kind],
+          row.client ?? T.noClient,
+          formatShortDate(row.date),
+          PAYMENT_MODE_LABELS[row.paymentMode],
+          money(row.amount),
         ]),
       );
     }

@@ -30,6 +30,7 @@ import type { CashService } from '../cash/cash.service.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
+import { findUnreported, markReported } from './late-entries.js';
 import { renderCutPdf } from './reports.pdf.js';
 import * as q from './reports.queries.js';
 
@@ -239,7 +240,12 @@ export function createReportsService({ db, transact, clock, cash }: ReportsDeps)
       const row = await transact(
         async (trx) => {
           const data = await computeCut(trx, date, shiftsOf);
-          return q.insertCut(trx, { date, data: JSON.stringify(data), userId: user.id, createdAt: at });
+          // What was recorded into this day since its previous cut: listed once, by this cut.
+          const late = await findUnreported(trx, date);
+          const withLate = { ...data, late: late.entries };
+          const cut = await q.insertCut(trx, { date, data: JSON.stringify(withLate), userId: user.id, createdAt: at });
+          await markReported(trx, late.ids, cut.id);
+          return cut;
         },
         { snapshot: true },
       );
