@@ -74,6 +74,18 @@ export function renderReport(r: BenchResults): string {
       (db) => `${n(db.storage.rps)}/s (${lat(db.storage)})`,
     ),
     perDatabase(dbs, '… ratio to the storage limit', (db) => ratio(db.create.rps, db.storage.rps)),
+    perDatabase(
+      dbs,
+      '… raw limit: the same writes as one plain SQL statement, pg clients, no HTTP, no service',
+      (db) => (db.rawLimit ? `${n(db.rawLimit.rps)}/s (${lat(db.rawLimit)})` : '–'),
+    ),
+    perDatabase(
+      dbs,
+      '… ratio to the raw limit (server; storage limit)',
+      (db) =>
+        db.rawLimit ? `${ratio(db.create.rps, db.rawLimit.rps)}; ${ratio(db.storage.rps, db.rawLimit.rps)}` : '–',
+      '≥ 0.9',
+    ),
     perDatabase(dbs, `… ratio to the HTTP limit (${n(http.post.rps)}/s)`, (db) => ratio(db.create.rps, http.post.rps)),
     perDatabase(
       dbs,

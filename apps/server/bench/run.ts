@@ -33,6 +33,7 @@ import {
 import { measureCompression, writeCompression } from './compression.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate, GENERATOR_VERSION, type GenerateSummary } from './generate.js';
 import { type LoadResult, runLoad, summarize } from './load.js';
+import { type RawLimitResult, rawLimit } from './raw-limit.js';
 import { writeReport } from './report.js';
 import { initialJavaScript, receiptsScreenTiming, type ScreenTiming } from './web.js';
 import { type Catalogue, receiptMaker } from './workload.js';
@@ -71,6 +72,8 @@ export interface DatabaseResults {
   loadAfter: number[];
   create: LoadResult;
   storage: StorageResult;
+  /** PostgreSQL: the sale's writes as one plain SQL statement from pg clients (bench/raw-limit.ts). */
+  rawLimit?: RawLimitResult;
   dayList: LoadResult;
   /** The same with one connection: one user's wait. */
   dayListAlone: LoadResult;
@@ -391,6 +394,10 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
 
     log(`${kind}: límite de almacenamiento (el servicio directo, ${CREATE_CONNECTIONS} en paralelo)…`);
     const storage = await storageLimit(prepared.url, catalogue, DURATION);
+    const raw =
+      kind === 'postgres'
+        ? await rawLimit(prepared.url, catalogue, { seconds: DURATION, warmupSeconds: WARMUP })
+        : undefined;
 
     log(`${kind}: revisando la consistencia de toda la base de datos…`);
     const database = openDatabase(prepared.url);
@@ -410,6 +417,7 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
       loadAfter: loadavg(),
       create: createResult,
       storage,
+      rawLimit: raw,
       dayList,
       dayListAlone,
       dayListRows: dayPage.data.length,
@@ -435,6 +443,7 @@ function printDatabase(r: DatabaseResults) {
     `p50 ${n(l.p50, 1)} / p95 ${n(l.p95, 1)} / p99 ${n(l.p99, 1)} ms`;
   log(`${r.kind}: create ${n(r.create.rps)}/s (${lat(r.create)}; ${r.create.non2xx} no-2xx)`);
   log(`${r.kind}: storage limit ${n(r.storage.rps)}/s (${lat(r.storage)})`);
+  if (r.rawLimit) log(`${r.kind}: raw limit ${n(r.rawLimit.rps)}/s (${lat(r.rawLimit)}; ${r.rawLimit.failed} failed)`);
   log(`${r.kind}: day list ${n(r.dayList.rps)}/s (${lat(r.dayList)}; ${n(r.dayList.bytes / 1024)} KB)`);
   log(`${r.kind}: day list alone (${lat(r.dayListAlone)})`);
   log(

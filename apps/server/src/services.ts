@@ -48,7 +48,8 @@ export function createServices({
   // together commit together (group commit), whichever service they come from.
   const transact = transactionRunnerFor(database);
 
-  const sessions = createSessionsService({ db });
+  // SQLite: one server process owns the file, so a live session's check can be remembered.
+  const sessions = createSessionsService({ db, cache: dialect === 'sqlite' });
   const users = createUsersService({ db, transact, clock, config, sessions });
   const cash = createCashService({ db, dialect, transact, clock });
   const credit = createCreditService({
@@ -59,7 +60,7 @@ export function createServices({
     cash,
     business: { name: config.BUSINESS_NAME },
   });
-  const receipts = createReceiptsService({ db, transact, clock, credit, cash });
+  const receipts = createReceiptsService({ db, dialect, transact, clock, credit, cash });
   return {
     health: createHealthService({ dialect, transact, clock }),
     users,

@@ -8,6 +8,7 @@ import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
 import { lateSalesMigration } from './migrations/2026-11-24a-late-sales.js';
 import { cashDrawerMigration } from './migrations/2026-11-24b-cash-drawer.js';
 import { dashboardMigration } from './migrations/2026-11-24c-dashboard.js';
+import { pgSaleMigration } from './migrations/2026-11-24d-pg-sale.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-24a-late-sales': lateSalesMigration(dialect),
     '2026-11-24b-cash-drawer': cashDrawerMigration(dialect),
     '2026-11-24c-dashboard': dashboardMigration(dialect),
+    '2026-11-24d-pg-sale': pgSaleMigration(dialect),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@mostrador/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { newPaymentRow } from '../receipts/receipts.rows.js';
 
 /** A client's credit terms (and name and phone for statements). */
 export function findClientTerms(db: Executor, id: number) {
@@ -106,7 +107,7 @@ export function insertPayment(
 ) {
   return db
     .insertInto('payments')
-    .values({ ...payment, reason: 'ADD', isEnabled: 1, cancelledAt: null, cancelledBy: null })
+    .values(newPaymentRow({ ...payment, reason: 'ADD' }))
     .returning(['id', 'receiptId', 'amountCents'])
     .executeTakeFirstOrThrow();
 }

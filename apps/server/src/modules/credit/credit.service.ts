@@ -40,7 +40,7 @@ import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CashService } from '../cash/cash.service.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { runIdempotent } from '../receipts/idempotency.js';
 import * as q from './credit.queries.js';
@@ -85,6 +85,26 @@ export interface CreditSaleCheck {
   saleCents: number;
   allowOverLimit: boolean;
   seller: Actor;
+}
+
+/**
+ * Who authorises a credit sale that takes the client over their limit: the seller when they ask
+ * for it and are an Admin or Manager, else nobody (null).
+ */
+function overLimitAuthorizer(sale: Pick<CreditSaleCheck, 'allowOverLimit' | 'seller'>): number | null {
+  return sale.allowOverLimit && sale.seller.role && AUTHORIZERS.includes(sale.seller.role) ? sale.seller.id : null;
+}
+
+/** Why an over-limit credit sale is refused: not asked for (409) or asked by a Seller (403). */
+function overLimitRefusal(
+  sale: Pick<CreditSaleCheck, 'allowOverLimit'>,
+  creditLimitCents: number,
+  balanceCents: number,
+): AppError {
+  if (!sale.allowOverLimit) {
+    return conflict(overCreditLimitMessage(formatPayment(creditLimitCents), formatPayment(balanceCents)));
+  }
+  return forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
 }
 
 export function createCreditService({ db, transact, clock, secret, business, cash }: CreditDeps) {
@@ -208,14 +228,12 @@ export function createCreditService({ db, transact, clock, secret, business, cas
       const open = await q.findOpenReceipts(trx, [sale.clientId]);
       const balanceCents = open.reduce((sum, r) => sum + r.balanceCents, 0);
       if (!exceedsCreditLimit(terms.creditLimitCents, balanceCents, sale.saleCents)) return null;
-      if (!sale.allowOverLimit) {
-        throw conflict(overCreditLimitMessage(formatPayment(terms.creditLimitCents), formatPayment(balanceCents)));
-      }
-      if (!sale.seller.role || !AUTHORIZERS.includes(sale.seller.role)) {
-        throw forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
-      }
+      if (overLimitAuthorizer(sale) === null) throw overLimitRefusal(sale, terms.creditLimitCents, balanceCents);
       return sale.seller.id;
     },
+
+    overLimitAuthorizer,
+    overLimitRefusal,
 
     /** Saldo and vencido of some clients (every one asked for is in the map). */
     async summaries(

@@ -1,7 +1,7 @@
 import { businessDayOf, pesosToCents, type Receipt } from '@mostrador/shared';
 import type { Executor } from '../../db/connection.js';
 import type { Actor } from '../../lib/actor.js';
-import { noteIfDayWasCut } from '../reports/late-entries.js';
+import { type LateEntryInput, noteIfDayWasCut } from '../reports/late-entries.js';
 
 // The receipts module's side of the late entries (reports/late-entries.ts): after a write, inside
 // its transaction, each day the write changes is flagged when that day already has a cut. Kept
@@ -10,20 +10,14 @@ import { noteIfDayWasCut } from '../reports/late-entries.js';
 const sameDay = (a: number, b: number) => businessDayOf(a) === businessDayOf(b);
 
 /** A sale: its day's sales; a cash sale's payment counts on the day it was received (now). */
-export async function flagSale(trx: Executor, sale: Receipt, seller: Actor, at: number): Promise<void> {
+export function saleLateEntries(sale: Receipt, seller: Actor, at: number): LateEntryInput[] {
   const date = Date.parse(sale.date);
-  const totalCents = pesosToCents(sale.total);
-  await noteIfDayWasCut(trx, {
-    dayOf: date,
-    kind: 'SALE',
-    receiptId: sale.id,
-    amountCents: totalCents,
-    userId: seller.id,
-    at,
-  });
+  const entries: LateEntryInput[] = [
+    { dayOf: date, kind: 'SALE', receiptId: sale.id, amountCents: pesosToCents(sale.total), userId: seller.id, at },
+  ];
   const payment = sale.payments[0];
   if (payment && !sameDay(date, at)) {
-    await noteIfDayWasCut(trx, {
+    entries.push({
       dayOf: at,
       kind: 'PAYMENT',
       receiptId: sale.id,
@@ -33,6 +27,12 @@ export async function flagSale(trx: Executor, sale: Receipt, seller: Actor, at: 
       at,
     });
   }
+  return entries;
+}
+
+/** Flags a sale's entries whose day already has a cut (PostgreSQL does it in mostrador_sell). */
+export async function flagSale(trx: Executor, sale: Receipt, seller: Actor, at: number): Promise<void> {
+  for (const entry of saleLateEntries(sale, seller, at)) await noteIfDayWasCut(trx, entry);
 }
 
 /** A cancellation: the sale leaves its day's sales; the stock and any refund move today. */

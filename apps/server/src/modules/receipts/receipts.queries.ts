@@ -1,7 +1,7 @@
-import type { PaymentMethod, PaymentReason } from '@mostrador/shared';
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ReceiptItemsTable, ReceiptRow } from '../../db/schema.js';
+import { newPaymentRow, type NewReceiptRow } from './receipts.rows.js';
 
 /**
  * The rows a page of receipts shows besides its own (items, payments, client and seller names):
@@ -125,25 +125,8 @@ export function findPaymentRow(db: Executor, id: number) {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertPayment(
-  db: Executor,
-  payment: {
-    receiptId: number;
-    amountCents: number;
-    note: string;
-    userId: number;
-    createdAt: number;
-    reason?: PaymentReason;
-    method: PaymentMethod;
-    /** The acting user's open cash shift, or null. */
-    shiftId: number | null;
-  },
-) {
-  return db
-    .insertInto('payments')
-    .values({ reason: 'ADD', ...payment, isEnabled: 1, cancelledAt: null, cancelledBy: null })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function insertPayment(db: Executor, payment: Parameters<typeof newPaymentRow>[0]) {
+  return db.insertInto('payments').values(newPaymentRow(payment)).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Disables an enabled payment; false when it was already disabled. */
@@ -173,8 +156,9 @@ export function findClientForSale(db: Executor, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+export type ClientForSale = NonNullable<Awaited<ReturnType<typeof findClientForSale>>>;
 
-export function insertReceiptRow(db: Executor, receipt: Omit<ReceiptRow, 'id'>): Promise<ReceiptRow> {
+export function insertReceiptRow(db: Executor, receipt: NewReceiptRow): Promise<ReceiptRow> {
   return db.insertInto('receipts').values(receipt).returningAll().executeTakeFirstOrThrow();
 }
 

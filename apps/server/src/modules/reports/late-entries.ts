@@ -24,24 +24,31 @@ export interface LateEntryInput {
   at: number;
 }
 
+/** The late_entries row of an entry (without its id). */
+export function lateEntryRow(entry: LateEntryInput) {
+  return {
+    day: businessDayOf(entry.dayOf),
+    kind: entry.kind,
+    receiptId: entry.receiptId,
+    paymentId: entry.paymentId ?? null,
+    amountCents: entry.amountCents,
+    userId: entry.userId,
+    createdAt: entry.at,
+    reportedInCutId: null,
+  };
+}
+
 /** Records the entry when its day already has a cut; nothing otherwise. */
 export async function noteIfDayWasCut(db: Executor, entry: LateEntryInput): Promise<void> {
-  const day = businessDayOf(entry.dayOf);
-  const cut = await db.selectFrom('cashCountReports').select('id').where('date', '=', day).limit(1).executeTakeFirst();
+  const row = lateEntryRow(entry);
+  const cut = await db
+    .selectFrom('cashCountReports')
+    .select('id')
+    .where('date', '=', row.day)
+    .limit(1)
+    .executeTakeFirst();
   if (!cut) return;
-  await db
-    .insertInto('lateEntries')
-    .values({
-      day,
-      kind: entry.kind,
-      receiptId: entry.receiptId,
-      paymentId: entry.paymentId ?? null,
-      amountCents: entry.amountCents,
-      userId: entry.userId,
-      createdAt: entry.at,
-      reportedInCutId: null,
-    })
-    .execute();
+  await db.insertInto('lateEntries').values(row).execute();
 }
 
 /** The day's entries no cut has listed yet, in the order they were recorded. */
