@@ -8,6 +8,15 @@ import { ean13, expect, storageStateOf, test, unique, uniqueBarcode } from '../f
 test.describe.configure({ mode: 'parallel' });
 test.use({ storageState: storageStateOf('Seller') });
 
+// A cash sale opens its 80 mm ticket PDF in the print dialog (the e2e server has no printer):
+// headless Chromium has no dialog to show, and print() in the PDF frame can take the page down
+// under load, so window.print does nothing here (printing.spec checks the printing itself).
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.print = () => {};
+  });
+});
+
 /** A keyboard-wedge scanner: the code's keys 10 ms apart, then Enter. */
 async function scan(page: Page, code: string) {
   await page.keyboard.type(code, { delay: 10 });
@@ -120,6 +129,8 @@ test('keys on the lines, search by name, whole pieces only, and a credit sale to
   await scan(page, `cable ${id}`);
   const search = page.getByRole('dialog', { name: 'Buscar producto por nombre' });
   await expect(search).toBeVisible();
+  // Enter picks the first match once the product list has loaded (it does nothing before).
+  await expect(search.getByText(cable.cuid)).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(search).toBeHidden();
   await scan(page, `3,5*${cable.cuid}`);
