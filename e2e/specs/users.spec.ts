@@ -39,6 +39,7 @@ test.describe('Users', () => {
     await expect(other.getByTestId('current-user-name')).toHaveText(`Néstor Núñez ${id}`);
     await expect(other.getByRole('navigation', { name: 'Menú principal' }).getByRole('link')).toHaveText([
       'Vender',
+      'Caja',
       'Remisiones',
     ]);
     await context.close();
