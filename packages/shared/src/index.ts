@@ -15,6 +15,7 @@ export * from './schemas/auth.js';
 export * from './schemas/products.js';
 export * from './schemas/clients.js';
 export * from './schemas/receipts.js';
+export * from './printing.js';
 export * from './schemas/printing.js';
 export * from './schemas/reports.js';
 export * from './schemas/assistant.js';
