@@ -10,6 +10,7 @@
 //   npx tsx apps/server/bench/lighthouse.ts                     # measures and writes the section
 //   npx tsx apps/server/bench/lighthouse.ts --preset desktop --no-write
 //   npx tsx apps/server/bench/lighthouse.ts --runs 1 --reports /tmp/lh   # keeps each full report
+//   npx tsx apps/server/bench/lighthouse.ts --max-load 2                 # waits for a quiet machine
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -277,6 +278,15 @@ export function writeLighthouse(file: string, r: LighthouseResults) {
   );
 }
 
+/** Waits (up to an hour) until the 1-minute load average is under `max`. */
+async function waitForQuietMachine(max: number) {
+  const deadline = Date.now() + 60 * 60_000;
+  while (loadavg()[0]! >= max && Date.now() < deadline) {
+    log(`carga ${loadavg()[0]!.toFixed(2)} ≥ ${max}: esperando…`);
+    await new Promise((done) => setTimeout(done, 15_000));
+  }
+}
+
 async function main() {
   const { values: args } = parseArgs({
     options: {
@@ -284,6 +294,7 @@ async function main() {
       runs: { type: 'string', default: '3' },
       receipts: { type: 'string', default: '100000' },
       reports: { type: 'string' },
+      'max-load': { type: 'string' },
       'no-write': { type: 'boolean', default: false },
       out: { type: 'string', default: 'docs/benchmarks.md' },
     },
@@ -315,6 +326,7 @@ async function main() {
       });
       if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
       const session = (await response.json()) as SessionResponse;
+      if (args['max-load'] !== undefined) await waitForQuietMachine(Number(args['max-load']));
       const results = await measureLighthouse({
         url: server.url,
         session,
