@@ -70,9 +70,16 @@ export interface LighthouseResults {
 
 const log = (line: string) => console.log(`[lighthouse] ${line}`);
 
+interface NodeItem {
+  type?: string;
+  selector?: string;
+  snippet?: string;
+  nodeLabel?: string;
+}
+
 interface AuditLike {
   numericValue?: number;
-  details?: { items?: Array<{ items?: Array<{ node?: { snippet?: string; selector?: string } }> }> };
+  details?: { items?: NodeItem[] };
 }
 
 function audit(audits: Record<string, AuditLike>, id: string) {
@@ -127,14 +134,15 @@ async function measureOnce(url: string, path: string, session: SessionResponse, 
     const finalUrl = lhr.finalDisplayedUrl;
     if (!finalUrl.endsWith(path)) throw new Error(`Lighthouse terminó en ${finalUrl}, no en ${path}: ¿sesión?`);
     const audits = lhr.audits as unknown as Record<string, AuditLike>;
-    const lcpItem = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    // Lighthouse 13 names the LCP element in its LCP breakdown insight.
+    const lcpItem = audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
     const run: LighthouseRun = {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcpMs: audit(audits, 'first-contentful-paint'),
       lcpMs: audit(audits, 'largest-contentful-paint'),
       tbtMs: audit(audits, 'total-blocking-time'),
       cls: audit(audits, 'cumulative-layout-shift'),
-      lcpElement: lcpItem?.selector ?? lcpItem?.snippet,
+      lcpElement: lcpItem ? `${lcpItem.snippet ?? lcpItem.selector ?? ''} (“${lcpItem.nodeLabel ?? ''}”)` : undefined,
     };
     return { run, version: lhr.lighthouseVersion, userAgent: lhr.environment.hostUserAgent };
   } finally {
