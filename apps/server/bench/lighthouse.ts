@@ -150,6 +150,22 @@ async function measureOnce(url: string, path: string, session: SessionResponse, 
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): that
+ * run is taken again, up to twice; any other error stops the bench.
+ */
+async function withRetries<T>(measure: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure();
+    } catch (error) {
+      const retryable = error instanceof Error && error.message.startsWith('Lighthouse: ');
+      if (!retryable || attempt >= 3) throw error;
+      log(`${error.message.split('\n')[0]}: otra vez`);
+    }
+  }
+}
+
 /** Lighthouse on each page `runs` times (a new Chromium each), medians per figure. */
 export async function measureLighthouse(options: {
   url: string;
@@ -176,7 +192,7 @@ export async function measureLighthouse(options: {
           run,
           version: v,
           userAgent: ua,
-        } = await measureOnce(options.url, path, options.session, preset, options.reportsDir);
+        } = await withRetries(() => measureOnce(options.url, path, options.session, preset, options.reportsDir));
         version = v;
         userAgent = ua;
         log(
