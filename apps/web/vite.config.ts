@@ -10,6 +10,7 @@ const FIRST_SCREENS: Record<string, string> = {
   '/': 'src/app/routes/ReceiptsPage.tsx',
   '/receipts': 'src/app/routes/ReceiptsPage.tsx',
   '/vender': 'src/app/routes/CounterPage.tsx',
+  '/dashboard': 'src/app/routes/DashboardPage.tsx',
 };
 
 /**

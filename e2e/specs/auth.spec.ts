@@ -2,13 +2,14 @@ import { expect, storageStateOf, test, USERS } from '../fixtures';
 import { SESSION_KEY } from '../support/users';
 
 test.describe('sign-in', () => {
-  test('a good login lands on Remisiones with the user in the top bar', async ({ page }) => {
+  test('a good login lands a Manager on the dashboard with the user in the top bar', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Mostrador' })).toBeVisible();
     await page.getByLabel('Correo electrónico').fill(USERS.Manager.email);
     await page.getByLabel('Contraseña').fill(USERS.Manager.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Panel', level: 1 })).toBeVisible();
     await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Manager.name);
     await expect(page.getByRole('navigation').getByText('Remisiones')).toBeVisible();
   });
@@ -121,7 +122,7 @@ test.describe('a stored session', () => {
     });
     for (const [path, landing] of [
       ['/clients', /\/clients$/],
-      ['/login', /\/$/],
+      ['/login', /\/dashboard$/],
     ] as const) {
       await page.goto(path);
       await expect(page.getByTestId('session-restoring')).toBeVisible();

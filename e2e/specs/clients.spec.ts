@@ -314,3 +314,45 @@ test.describe('Clients as Seller', () => {
     await expect(page.getByRole('link', { name: 'Clientes' })).toHaveCount(0);
   });
 });
+
+test.describe('A long client history', () => {
+  test.use({ storageState: storageStateOf('Admin') });
+
+  test('the client page brings older receipts page by page: every receipt once, none left out', async ({
+    page,
+    seed,
+  }) => {
+    const id = unique();
+    const product = await seed.product({ stock: 1000 });
+    const client = await seed.client({ firstName: `Historial ${id}`, lastName: 'Largo' });
+    const ids: number[] = [];
+    // One more than the server's first page (50) and its steps of 20 on screen.
+    for (let i = 0; i < 61; i++) {
+      const receipt = await seed.receipt({
+        clientId: client.id,
+        paymentMode: 'Cash',
+        items: [{ productId: product.id, quantity: 1, price: 10 }],
+        printReceipt: false,
+      });
+      ids.push(receipt.id);
+    }
+
+    await page.goto(`/clients/${client.id}`);
+    await expect(page.getByRole('heading', { name: 'Receipts (61)' })).toBeVisible();
+    const cards = page.getByTestId('receipt-card');
+    await expect(cards).toHaveCount(20);
+    for (const [remaining, shown] of [
+      [41, 40],
+      [21, 60],
+      [1, 61],
+    ] as const) {
+      await page.getByRole('button', { name: `Mostrar más (${remaining} restantes)` }).click();
+      await expect(cards).toHaveCount(shown);
+    }
+    await expect(page.getByRole('button', { name: /Mostrar más/ })).toHaveCount(0);
+    const shownIds = await cards.evaluateAll((nodes) =>
+      nodes.map((node) => Number(/#(\d+)/.exec(node.textContent ?? '')?.[1])),
+    );
+    expect(shownIds).toEqual([...ids].reverse());
+  });
+});

@@ -612,6 +612,10 @@ test.describe('Receipts as Seller', () => {
     await page.goto('/receipts');
     await page.getByRole('button', { name: 'Nueva Remisión' }).click();
     const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    // A Seller's sale is dated now: no date to choose.
+    await expect(form.getByRole('textbox', { name: 'Fecha' })).toHaveValue('Ahora');
+    await expect(form.getByRole('textbox', { name: 'Fecha' })).toHaveAttribute('readonly', '');
+    await expect(form.getByText('La venta lleva la fecha y hora actuales.')).toBeVisible();
     const row = form.getByTestId('receipt-item').first();
     await choose(page, form.getByRole('combobox', { name: 'Cliente' }), `vendida ${id}`, `Vendida ${id} Salinas`);
     await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));

@@ -5,7 +5,9 @@ import {
   businessNowLocalTimestamp,
   businessToday,
   type CashCountReport,
+  formatDateTime,
   formatLongDate,
+  parseCutData,
 } from '@mostrador/shared';
 import { apiAs, expect, storageStateOf, test, unique } from '../fixtures';
 
@@ -144,6 +146,51 @@ test.describe('Reports', () => {
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain('Corte de caja');
     expect(text).toContain(product.cuid);
+  });
+
+  test("a sale dated into a day after its cut shows once, in that day's next cut", async ({ page, seed }) => {
+    // A day no other spec cuts.
+    const day = businessDayOf(Date.now() - 45 * 24 * 60 * 60 * 1000);
+    const product = await seed.product({ stock: 50 });
+    const client = await seed.client({ firstName: 'Tardía', lastName: `Corte ${unique()}` });
+    const sale = (time: string) =>
+      seed.receipt({
+        paymentMode: 'Credit',
+        clientId: client.id,
+        date: `${day}T${time}`,
+        items: [{ productId: product.id, quantity: 2, price: 12.5 }],
+      });
+    const before = await sale('10:00:00');
+    await seed.post<CashCountReport>('/reports/generate', { date: day });
+    const late = await sale('11:30:00');
+    const next = await seed.post<CashCountReport>('/reports/generate', { date: day });
+
+    await page.goto('/reports');
+    const viewer = page.getByTestId('cut-viewer');
+    await expect(viewer.getByTestId('cut-created')).toBeVisible();
+    // Other specs make cuts too: walk back to this one.
+    for (let step = 0; step < 10; step++) {
+      if ((await viewer.getByTestId('cut-created').textContent())?.includes(`Corte #${next.id} ·`)) break;
+      await viewer.getByRole('button', { name: 'Anterior' }).click();
+    }
+    await expect(viewer.getByTestId('cut-created')).toContainText(`Corte #${next.id} ·`);
+    const section = viewer.getByRole('region', { name: 'Registrado después del corte anterior' });
+    await expect(section.getByRole('row', { name: new RegExp(`#${late.id} `) }).getByRole('cell')).toHaveText([
+      `#${late.id}`,
+      'Venta',
+      `Tardía ${client.lastName}`,
+      formatDateTime(late.date),
+      'Crédito',
+      '$25.00',
+    ]);
+    await expect(section.getByRole('row', { name: new RegExp(`#${before.id} `) })).toHaveCount(0);
+    const pending = viewer.getByRole('region', { name: 'Pagos pendientes' });
+    await expect(pending.getByRole('row', { name: new RegExp(`#${late.id} `) })).toBeVisible();
+    await section.screenshot({ path: test.info().outputPath('late-section.png') });
+
+    // Listed once: the day's cut after that one has nothing late.
+    const third = await seed.post<CashCountReport>('/reports/generate', { date: day });
+    expect(parseCutData(third.data)?.late).toEqual([]);
   });
 
   test('the date is required, and a failed generation shows the failure toast', async ({ page }) => {

@@ -1,8 +1,9 @@
-// Where the time of a day's cut or a day's receipt list goes, on a large database: times the
+// Where the time of a day's cut, a day's receipt list or the dashboard goes, on a large database: times the
 // service call and prints the plan of every query it ran (EXPLAIN QUERY PLAN on SQLite,
 // EXPLAIN ANALYZE on PostgreSQL). Not part of `npm test`. Usage, on a generated database:
 //   npx tsx apps/server/bench/explain.ts sqlite:./data/bench/sqlite-1000000.db --day 2026-11-14
 //   npx tsx apps/server/bench/explain.ts postgres://postgres@127.0.0.1:5432/mostrador_bench_1000000 --what list
+//   npx tsx apps/server/bench/explain.ts sqlite:./data/bench/sqlite-1000000.db --what dashboard
 import { parseArgs } from 'node:util';
 import { businessToday, dayjs, RECEIPT_PAGE_SIZE_DEFAULT } from '@mostrador/shared';
 import { CompiledQuery, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
@@ -19,6 +20,8 @@ const { values: args, positionals } = parseArgs({
     day: { type: 'string' },
     what: { type: 'string', default: 'cut,list' },
     runs: { type: 'string', default: '5' },
+    /** The dashboard's range in days (ending today); the default range is 30. */
+    'range-days': { type: 'string', default: '30' },
   },
 });
 const url = positionals[0] ?? 'sqlite:./data/bench/sqlite-1000000.db';
@@ -76,5 +79,16 @@ if (what.has('list')) {
       includePending: true,
     }),
   );
+}
+if (what.has('dashboard')) {
+  // The receivables ('Por cobrar') on their own, then the whole call (today's, the default range).
+  const services = (executor: Kysely<DB>) =>
+    createServices({ database: { ...database, db: executor }, config: loadConfig({ DATABASE_URL: url }) });
+  await explain('dashboard: receivables', (executor) => services(executor).credit.receivables());
+  const to = businessToday();
+  const from = dayjs(to)
+    .subtract(Number(args['range-days']) - 1, 'day')
+    .format('YYYY-MM-DD');
+  await explain(`dashboard (range ${from} to ${to})`, (executor) => services(executor).dashboard.get({ from, to }));
 }
 await database.close();

@@ -74,6 +74,18 @@ export function renderReport(r: BenchResults): string {
       (db) => `${n(db.storage.rps)}/s (${lat(db.storage)})`,
     ),
     perDatabase(dbs, '… ratio to the storage limit', (db) => ratio(db.create.rps, db.storage.rps)),
+    perDatabase(
+      dbs,
+      '… raw limit: the same writes as one plain SQL statement, pg clients, no HTTP, no service',
+      (db) => (db.rawLimit ? `${n(db.rawLimit.rps)}/s (${lat(db.rawLimit)})` : '–'),
+    ),
+    perDatabase(
+      dbs,
+      '… ratio to the raw limit (server; storage limit)',
+      (db) =>
+        db.rawLimit ? `${ratio(db.create.rps, db.rawLimit.rps)}; ${ratio(db.storage.rps, db.rawLimit.rps)}` : '–',
+      '≥ 0.9',
+    ),
     perDatabase(dbs, `… ratio to the HTTP limit (${n(http.post.rps)}/s)`, (db) => ratio(db.create.rps, http.post.rps)),
     perDatabase(
       dbs,
@@ -116,6 +128,13 @@ export function renderReport(r: BenchResults): string {
       '< 1 s',
     ),
     perDatabase(dbs, '… receipts that day', (db) => `${n(db.cutReceipts)} (${db.generation.busyDay})`),
+    perDatabase(
+      dbs,
+      '**Dashboard** (today against the busy day, the last 30 days), one at a time',
+      (db) =>
+        db.dashboard ? `**${ms(db.dashboard.p50)}** (p95 ${ms(db.dashboard.p95)})${failures(db.dashboard)}` : '–',
+      '< 300 ms',
+    ),
   ];
   if (dbs.some((db) => db.web)) {
     lines.push(

@@ -35,6 +35,7 @@ import {
 import { measureCompression, writeCompression } from './compression.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate, GENERATOR_VERSION, type GenerateSummary } from './generate.js';
 import { type LoadResult, runLoad, summarize } from './load.js';
+import { type RawLimitResult, rawLimit } from './raw-limit.js';
 import { writeReport } from './report.js';
 import { type LighthouseResults, measureLighthouse, writeLighthouse } from './lighthouse.js';
 import { initialJavaScript, receiptsScreenTiming, type ScreenTiming } from './web.js';
@@ -75,6 +76,8 @@ export interface DatabaseResults {
   loadAfter: number[];
   create: LoadResult;
   storage: StorageResult;
+  /** PostgreSQL: the sale's writes as one plain SQL statement from pg clients (bench/raw-limit.ts). */
+  rawLimit?: RawLimitResult;
   dayList: LoadResult;
   /** The same with one connection: one user's wait. */
   dayListAlone: LoadResult;
@@ -84,6 +87,8 @@ export interface DatabaseResults {
   productList: LoadResult;
   cut: LoadResult;
   cutReceipts: number;
+  /** GET /api/dashboard (absent in results written before it was measured). */
+  dashboard?: LoadResult;
   web?: ScreenTiming;
   consistent: boolean;
 }
@@ -390,6 +395,12 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
     await runLoad({ ...cutRequest, amount: 2 });
     const cut = await runLoad({ ...cutRequest, amount: 10 });
 
+    // The generated data ends today: the dashboard compares today with the busy day.
+    log(`${kind}: panel…`);
+    const dashboardRequest = { url, path: '/api/dashboard', headers: adminAuth, connections: 1 };
+    await runLoad({ ...dashboardRequest, amount: 3 });
+    const dashboard = await runLoad({ ...dashboardRequest, amount: 20 });
+
     log(`${kind}: receipt/create, ${CREATE_CONNECTIONS} conexiones…`);
     const create = { url, method: 'POST' as const, path: '/api/receipt/create', headers: sellerAuth, body: createBody };
     await runLoad({ ...create, connections: CREATE_CONNECTIONS, duration: WARMUP });
@@ -400,6 +411,10 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
 
     log(`${kind}: límite de almacenamiento (el servicio directo, ${CREATE_CONNECTIONS} en paralelo)…`);
     const storage = await storageLimit(prepared.url, catalogue, DURATION);
+    const raw =
+      kind === 'postgres'
+        ? await rawLimit(prepared.url, catalogue, { seconds: DURATION, warmupSeconds: WARMUP })
+        : undefined;
 
     log(`${kind}: revisando la consistencia de toda la base de datos…`);
     const database = openDatabase(prepared.url);
@@ -419,6 +434,7 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
       loadAfter: loadavg(),
       create: createResult,
       storage,
+      rawLimit: raw,
       dayList,
       dayListAlone,
       dayListRows: dayPage.data.length,
@@ -427,6 +443,7 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
       productList,
       cut,
       cutReceipts: meta.busyDayReceipts,
+      dashboard,
       web,
       consistent: isConsistent(report),
     };
@@ -443,6 +460,7 @@ function printDatabase(r: DatabaseResults) {
     `p50 ${n(l.p50, 1)} / p95 ${n(l.p95, 1)} / p99 ${n(l.p99, 1)} ms`;
   log(`${r.kind}: create ${n(r.create.rps)}/s (${lat(r.create)}; ${r.create.non2xx} no-2xx)`);
   log(`${r.kind}: storage limit ${n(r.storage.rps)}/s (${lat(r.storage)})`);
+  if (r.rawLimit) log(`${r.kind}: raw limit ${n(r.rawLimit.rps)}/s (${lat(r.rawLimit)}; ${r.rawLimit.failed} failed)`);
   log(`${r.kind}: day list ${n(r.dayList.rps)}/s (${lat(r.dayList)}; ${n(r.dayList.bytes / 1024)} KB)`);
   log(`${r.kind}: day list alone (${lat(r.dayListAlone)})`);
   log(
@@ -450,6 +468,7 @@ function printDatabase(r: DatabaseResults) {
   );
   log(`${r.kind}: product list ${n(r.productList.rps)}/s (${lat(r.productList)})`);
   log(`${r.kind}: cut ${lat(r.cut)}`);
+  if (r.dashboard) log(`${r.kind}: dashboard ${lat(r.dashboard)}`);
   if (r.web)
     log(
       `${r.kind}: receipts screen usable ${n(r.web.usableMs)} ms, complete ${n(r.web.completeMs)} ms (${n(r.web.count)})`,

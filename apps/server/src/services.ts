@@ -9,6 +9,7 @@ import type { Database } from './db/connection.js';
 import { transactionRunnerFor } from './db/transactions.js';
 import type { Clock } from './lib/clock.js';
 import { createAssistantService } from './modules/assistant/assistant.service.js';
+import { createCashService } from './modules/cash/cash.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createClientsService } from './modules/clients/clients.service.js';
 import { createCreditService } from './modules/credit/credit.service.js';
@@ -22,6 +23,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { createBackupsService } from './modules/backups/backups.service.js';
 import { createExportService } from './modules/spreadsheets/export.service.js';
 import { createImportService } from './modules/spreadsheets/import.service.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 
 export interface ServicesDeps {
   database: Database;
@@ -46,10 +48,19 @@ export function createServices({
   // together commit together (group commit), whichever service they come from.
   const transact = transactionRunnerFor(database);
 
-  const sessions = createSessionsService({ db });
+  // SQLite: one server process owns the file, so a live session's check can be remembered.
+  const sessions = createSessionsService({ db, cache: dialect === 'sqlite' });
   const users = createUsersService({ db, transact, clock, config, sessions });
-  const credit = createCreditService({ db, transact, clock, secret, business: { name: config.BUSINESS_NAME } });
-  const receipts = createReceiptsService({ db, transact, clock, credit });
+  const cash = createCashService({ db, dialect, transact, clock });
+  const credit = createCreditService({
+    db,
+    transact,
+    clock,
+    secret,
+    cash,
+    business: { name: config.BUSINESS_NAME },
+  });
+  const receipts = createReceiptsService({ db, dialect, transact, clock, credit, cash });
   return {
     health: createHealthService({ dialect, transact, clock }),
     users,
@@ -65,12 +76,14 @@ export function createServices({
     clients: createClientsService({ db, transact, clock, receipts, credit }),
     receipts,
     printing: createPrintingService({ config, receipts }),
-    reports: createReportsService({ db, transact, clock }),
+    reports: createReportsService({ db, transact, clock, cash }),
     assistant: createAssistantService({ config }),
     credit,
+    cash,
     backups: createBackupsService({ database, config, clock }),
     exports: createExportService({ db }),
     imports: createImportService({ db, transact, clock }),
+    dashboard: createDashboardService({ db, clock, credit, business: { name: config.BUSINESS_NAME } }),
   };
 }
 

@@ -17,7 +17,7 @@ let backupDir: string;
 beforeAll(async () => {
   backupDir = mkdtempSync(join(tmpdir(), 'mostrador-backups-'));
   t = await createTestApp({ BACKUP_DIR: backupDir, BACKUP_KEEP: '3' });
-  await Promise.all([t.sessionAs('Seller'), t.sessionAs('Admin')]);
+  await Promise.all([t.sessionAs('Seller'), t.sessionAs('Manager'), t.sessionAs('Admin')]);
 });
 afterAll(async () => {
   await t.close();
@@ -70,7 +70,7 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
         const response = await postReceipt(
           t,
           { paymentMode: 'Cash', date: TODAY_NOON, items: [{ productId: product.id, quantity: 1, price: 20 }] },
-          { role: 'Seller' },
+          { role: 'Manager' },
         );
         expect(response.statusCode).toBe(201);
         acknowledged.push(response.json<{ id: number }>().id);
@@ -186,7 +186,16 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
       await migrateToLatest(older, { beforeChange });
       await older.close();
       expect(calls).toEqual([
-        ['2026-11-23a-counter-selling', '2026-11-23b-sessions', '2026-11-23c-fiado', '2026-11-23e-health-probe'],
+        [
+          '2026-11-23a-counter-selling',
+          '2026-11-23b-sessions',
+          '2026-11-23c-fiado',
+          '2026-11-23e-health-probe',
+          '2026-11-24a-late-sales',
+          '2026-11-24b-cash-drawer',
+          '2026-11-24c-dashboard',
+          '2026-11-24d-pg-sale',
+        ],
       ]);
       const copy = new SQLite(join(dir, 'respaldos', 'respaldo-2026-11-23T00-00-00-000Z-migracion.db'), {
         readonly: true,

@@ -1,5 +1,5 @@
 import type { AddClientPaymentResponse, Client, ClientCredit, Receivables, Statement } from '@mostrador/shared';
-import { businessToday } from '@mostrador/shared';
+import { businessNowLocalTimestamp, businessToday } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStatementLink } from '../src/modules/credit/statement-link.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
@@ -50,7 +50,8 @@ const creditSale = (clientId: number, price: number, role: 'Seller' | 'Manager' 
       {
         paymentMode: 'Credit',
         clientId,
-        date: TODAY_NOON,
+        // A Seller's sale is dated now; the others keep the tests' day.
+        date: role === 'Seller' ? businessNowLocalTimestamp() : TODAY_NOON,
         items: [{ productId: product.id, quantity: 1, price }],
         ...extra,
       },
@@ -169,7 +170,7 @@ describe('credit limit', () => {
           {
             paymentMode: 'Credit',
             clientId: client.id,
-            date: TODAY_NOON,
+            date: businessNowLocalTimestamp(),
             items: [{ productId: product.id, quantity: 1, price: 30 }],
           },
           { role: i % 2 ? 'Seller' : 'Manager' },

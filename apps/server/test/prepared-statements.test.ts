@@ -13,6 +13,7 @@ describe('statementName', () => {
     );
     expect(statementName('select * from "receipts" where "date" >= $1')).toBeUndefined();
     expect(statementName('delete from "idempotency_keys" where "created_at" <= $1')).toBeUndefined();
+    expect(statementName('/* prepared */ select mostrador_sell($1::jsonb)')).toMatch(/^mostrador_\d+$/);
   });
 });
 

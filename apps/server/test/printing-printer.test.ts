@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import type { CreateReceiptResponse, PrintResult, Receipt } from '@mostrador/shared';
+import { businessToday, type CreateReceiptResponse, type PrintResult, type Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, encodeCp850, labelValue, ticketToEscPos, wrap } from '../src/modules/printing/escpos.js';
 import { sendToPrinter } from '../src/modules/printing/printer.js';
@@ -18,20 +18,32 @@ const GS = 0x1d;
 const INIT = Buffer.from([ESC, 0x40]);
 const CODE_PAGE_850 = Buffer.from([ESC, 0x74, 2]);
 const PARTIAL_CUT = Buffer.from([GS, 0x56, 0x42, 0]);
+/** ESC p 0 25 250: the cash drawer's pulse, sent alone after a cash sale and a shift's close. */
+const DRAWER_KICK = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]);
 
-/** A printer on 127.0.0.1: each connection's bytes, once the sender closed it. */
+/**
+ * A printer on 127.0.0.1: each connection's bytes, once the sender closed it. Drawer kicks
+ * (fire-and-forget, in their own connection) are kept apart, so `jobs` holds the printed tickets.
+ */
 class FakePrinter {
   readonly jobs: Buffer[] = [];
+  readonly kicks: Buffer[] = [];
   private waiting: (() => void)[] = [];
   private server: Server = createServer((socket) => {
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('end', () => {
-      this.jobs.push(Buffer.concat(chunks));
+      const job = Buffer.concat(chunks);
+      (job.equals(DRAWER_KICK) ? this.kicks : this.jobs).push(job);
       socket.end();
       for (const wake of this.waiting.splice(0)) wake();
     });
   });
+  /** The drawer kick number `n` (1-based), once it has arrived. */
+  async kick(n: number): Promise<Buffer> {
+    while (this.kicks.length < n) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return this.kicks[n - 1]!;
+  }
   /** The job number `n` (1-based), once it has fully arrived. */
   async job(n: number): Promise<Buffer> {
     while (this.jobs.length < n) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -251,6 +263,69 @@ describe('with a thermal printer (PRINTER_URL)', () => {
     const lines = printedLines(ticketToEscPos(ticket, { columns: 32, copies: 1 }));
     expect(lines.every((line) => line.length <= 32)).toBe(true);
     expect(lines).toContain('Total                    $136.50');
+  });
+
+  it('opens the cash drawer (ESC p 0 25 250) after a cash sale, not after a credit or card sale', async () => {
+    const db = t.testDb.database.db;
+    const product = await seedProduct(db, { stock: 50, price: 10 });
+    const client = await seedClient(db);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // earlier sales' kicks have landed
+    const before = printer.kicks.length;
+    const sale = (body: object) =>
+      createReceipt(t, {
+        date: '2026-11-21T10:00:00',
+        items: [{ productId: product.id, quantity: 1 }],
+        ...body,
+      } as never);
+    await sale({ paymentMode: 'Credit', clientId: client.id });
+    await sale({ paymentMode: 'Cash', paymentMethod: 'Tarjeta' });
+    await sale({ paymentMode: 'Cash' });
+    expect(await printer.kick(before + 1)).toEqual(DRAWER_KICK);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(printer.kicks).toHaveLength(before + 1);
+  });
+
+  it('opens the drawer when a shift closes, and prints the shift summary on the thermal printer', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const kicksBefore = printer.kicks.length;
+    const jobsBefore = printer.jobs.length;
+    const post = (url: string, payload?: object) => t.injectAs('Seller', { method: 'POST', url, payload });
+    expect((await post('/api/cash/open', { openingFloat: 500 })).statusCode).toBe(201);
+    const closed = await post('/api/cash/close', { countedTotal: 499.5 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await printer.kick(kicksBefore + 1)).toEqual(DRAWER_KICK);
+
+    const printed = await post(`/api/cash/print/${closed.json<{ id: number }>().id}`);
+    expect(printed.json<PrintResult>()).toEqual({ ok: true, message: 'El resumen del turno se envió a la impresora.' });
+    const lines = printedLines(await printer.job(jobsBefore + 1));
+    expect(lines).toContain(`Turno de caja #${closed.json<{ id: number }>().id}`);
+    expect(lines).toContain('Efectivo esperado                  $500.00');
+    expect(lines).toContain('Diferencia                 -$0.50 Faltante');
+    expect(lines).toContain('Salidas                              $0.00');
+  });
+
+  it("prints a cut's summary on the thermal printer: cash first, then the shifts", async () => {
+    const generated = await t.injectAs('Admin', {
+      method: 'POST',
+      url: '/api/reports/generate',
+      payload: { date: businessToday() },
+    });
+    expect(generated.statusCode, generated.body).toBe(201);
+    const before = printer.jobs.length;
+    const printed = await t.injectAs('Manager', {
+      method: 'POST',
+      url: `/api/reports/print/${generated.json<{ id: number }>().id}`,
+    });
+    expect(printed.json<PrintResult>()).toEqual({ ok: true, message: 'El corte se envió a la impresora.' });
+    const lines = printedLines(await printer.job(before + 1));
+    expect(lines).toContain(`Corte de caja ${businessToday()}`);
+    const expected = lines.findIndex((line) => line.startsWith('Efectivo esperado'));
+    const sold = lines.findIndex((line) => line.startsWith('Total vendido'));
+    expect(expected).toBeGreaterThan(0);
+    expect(sold).toBeGreaterThan(lines.indexOf('#1 Usuario Seller (Faltante)'));
+    expect(lines).toContain('Diferencia                          -$0.50');
+    expect(lines.indexOf('#1 Usuario Seller (Faltante)')).toBeGreaterThan(expected);
+    expect(lines.every((line) => line.length <= 42)).toBe(true);
   });
 });
 

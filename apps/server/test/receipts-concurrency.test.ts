@@ -1,4 +1,4 @@
-import type { Receipt } from '@mostrador/shared';
+import { businessNowLocalTimestamp, type Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_MS } from '../src/modules/receipts/idempotency.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -28,6 +28,9 @@ const receiptsSelling = async (productId: number) =>
     (r) => r.receiptId,
   );
 
+// Sellers take part: their sales are dated now (once, so repeated bodies stay identical).
+const NOW = businessNowLocalTimestamp();
+
 const statuses = (responses: Array<{ statusCode: number }>) =>
   responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
 
@@ -36,7 +39,7 @@ describe('concurrent sales', () => {
     const product = await seedProduct(db(), { name: 'Último lote', stock: 10 });
     const body = {
       paymentMode: 'Cash',
-      date: TODAY_NOON,
+      date: NOW,
       items: [{ productId: product.id, quantity: 1, price: 12.5 }],
     };
     const responses = await Promise.all(
@@ -86,7 +89,7 @@ describe('concurrent sales', () => {
 describe('Idempotency-Key on create', () => {
   const saleOf = (productId: number, quantity = 1) => ({
     paymentMode: 'Cash',
-    date: TODAY_NOON,
+    date: NOW,
     items: [{ productId, quantity, price: 19.99 }],
   });
 

@@ -183,6 +183,7 @@ describe('POST /api/receipt/addPayment', () => {
         receiptId: receipt.id,
         amount: 20.01,
         reason: 'ADD',
+        method: 'Efectivo',
         isEnabled: true,
         note: 'Pago manual',
         createdAt: expect.any(String),

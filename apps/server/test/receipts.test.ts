@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, CREDIT_NEEDS_CLIENT, dayjs, type Receipt } from '@mostrador/shared';
+import { BUSINESS_TIME_ZONE, CREDIT_NEEDS_CLIENT, dayjs, type Receipt, SALE_DATE_FORBIDDEN } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
@@ -50,7 +50,7 @@ describe('POST /api/receipt/create', () => {
       date: '2026-11-21T18:30:00.000Z',
       clientId: null,
       client: null,
-      user: { name: 'Usuario Seller' },
+      user: { name: 'Usuario Manager' },
       total: 60.47,
       paid: 60.47,
       balance: 0,
@@ -80,6 +80,7 @@ describe('POST /api/receipt/create', () => {
         receiptId: receipt.id,
         amount: 60.47,
         reason: 'ADD',
+        method: 'Efectivo',
         isEnabled: true,
         note: 'Contado',
         createdAt: receipt.createdAt,
@@ -100,7 +101,7 @@ describe('POST /api/receipt/create', () => {
       stockBefore: 20,
       stockAfter: 17,
       receiptId: receipt.id,
-      userName: 'Usuario Seller',
+      userName: 'Usuario Manager',
       note: `Remisión #${receipt.id}`,
     });
     expect(await inventoryLogsOf(db(), gum.id)).toMatchObject([{ reason: 'SALE', delta: -1, stockAfter: 4 }]);
@@ -355,5 +356,49 @@ describe('sale dates in the future', () => {
       items: [{ productId: product.id, quantity: 1, price: 10 }],
     });
     expect(soon.statusCode).toBe(201);
+  });
+});
+
+describe("a Seller's sale is dated now", () => {
+  const at = (ms: number) =>
+    dayjs(Date.now() + ms)
+      .tz(BUSINESS_TIME_ZONE)
+      .format('YYYY-MM-DDTHH:mm:ss');
+
+  it('a Seller choosing another date is refused (403, Spanish), nothing written; now is taken', async () => {
+    const product = await seedProduct(t.testDb.database.db, { stock: 10 });
+    const sale = (date: string) => ({
+      paymentMode: 'Cash',
+      date,
+      items: [{ productId: product.id, quantity: 1, price: 10 }],
+    });
+    for (const date of [TODAY_NOON, at(-6 * 60_000), '2020-01-01T09:00:00']) {
+      const response = await postReceipt(t, sale(date), { role: 'Seller' });
+      expect(response.statusCode, date).toBe(403);
+      expect(response.json()).toEqual(errorBody(SALE_DATE_FORBIDDEN, 'FORBIDDEN'));
+    }
+    expect(await stockOf(t.testDb.database.db, product.id)).toBe(10);
+    // A device clock a few minutes off either way still counts as now.
+    for (const date of [at(0), at(-4 * 60_000), at(4 * 60_000)]) {
+      expect((await postReceipt(t, sale(date), { role: 'Seller' })).statusCode, date).toBe(201);
+    }
+    expect(await stockOf(t.testDb.database.db, product.id)).toBe(7);
+  });
+
+  it('Admin and Manager date a sale on another day', async () => {
+    const product = await seedProduct(t.testDb.database.db, { stock: 10 });
+    for (const role of ['Admin', 'Manager'] as const) {
+      const response = await postReceipt(
+        t,
+        {
+          paymentMode: 'Cash',
+          date: '2026-11-01T10:00:00',
+          items: [{ productId: product.id, quantity: 1, price: 10 }],
+        },
+        { role },
+      );
+      expect(response.statusCode, role).toBe(201);
+      expect(response.json<Receipt>().date).toBe('2026-11-01T16:00:00.000Z');
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Fiado rules, in integer centavos: a client's balance and overdue part, the credit limit, how
 // one abono is spread over the client's receipts, the receivables aging and the account
 // statement. The server computes with these; the web app shows what they give.
-import { businessDayOf, dayjs } from './dates.js';
+import { businessDayOf, ymdDaysBetween } from './dates.js';
 
 /** Plazo a new client gets: a credit sale is overdue this many days after its day. */
 export const DEFAULT_CREDIT_DAYS = 30;
@@ -32,7 +32,7 @@ export interface CreditSummaryCents {
 
 /** Whole Monterrey calendar days from the day of `from` to the day of `to`. */
 export function businessDaysBetween(from: number, to: number): number {
-  return dayjs(businessDayOf(to)).diff(dayjs(businessDayOf(from)), 'day');
+  return ymdDaysBetween(businessDayOf(from), businessDayOf(to));
 }
 
 /** A sale is overdue once more days than its plazo have passed since the day it was made. */

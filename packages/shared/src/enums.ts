@@ -46,3 +46,35 @@ export const INVENTORY_REASON_COLORS: Record<InventoryReason, string> = {
 
 /** Stock at or below this shows the red 'Bajo stock' badge. */
 export const LOW_STOCK_THRESHOLD = 10;
+
+/**
+ * What can be recorded into a day after its cut: a sale dated into it, the cancellation of one of
+ * its sales, a payment, a payment's cancellation. The day's next cut lists them.
+ */
+export const LATE_ENTRY_KINDS = ['SALE', 'CANCELLED', 'PAYMENT', 'PAYMENT_CANCELLED'] as const;
+export type LateEntryKind = (typeof LATE_ENTRY_KINDS)[number];
+export const LATE_ENTRY_WORDS: Readonly<Record<LateEntryKind, string>> = {
+  SALE: 'Venta',
+  CANCELLED: 'Cancelación',
+  PAYMENT: 'Pago',
+  PAYMENT_CANCELLED: 'Pago cancelado',
+};
+
+/** How a payment was made. Only Efectivo moves the cash drawer. */
+export const PAYMENT_METHODS = ['Efectivo', 'Tarjeta', 'Transferencia'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** What a payment, an abono or a sale's initial payment is when the request names no method. */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'Efectivo';
+
+/** Cash put into (Entrada) or taken out of (Salida) the drawer during a shift. */
+export const CASH_MOVEMENT_TYPES = ['Entrada', 'Salida'] as const;
+export type CashMovementType = (typeof CASH_MOVEMENT_TYPES)[number];
+
+/** A closed shift's count against the expected cash: more (Sobrante), less (Faltante) or equal. */
+export const CASH_RESULTS = ['Sobrante', 'Faltante', 'Exacto'] as const;
+export type CashResult = (typeof CASH_RESULTS)[number];
+export const CASH_RESULT_COLORS: Record<CashResult, string> = {
+  Sobrante: 'blue',
+  Faltante: 'red',
+  Exacto: 'green',
+};

@@ -67,6 +67,11 @@ export const PAGE_ACCESS = {
   assistant: { feature: 'canManageUsers' },
   counter: { level: 'Public', feature: 'canManageReceipts' },
   backups: { level: 'Private' },
+  /** Every role opens, moves and closes its own drawer shift. */
+  cash: { level: 'Public' },
+  /** Every user's shifts. */
+  cashHistory: { level: 'Protected' },
+  dashboard: { level: 'Protected', feature: 'canViewAnalytics' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -132,5 +137,43 @@ export const API_ACCESS = {
   'data/export': { level: 'Protected' },
   'data/importPreview': { level: 'Protected' },
   'data/import': { level: 'Protected' },
+
+  // Cash drawer: every role works its own shift; other users' shifts are Admin/Manager's.
+  'cash/open': { level: 'Public' },
+  'cash/movement': { level: 'Public' },
+  'cash/close': { level: 'Public' },
+  'cash/current': { level: 'Public' },
+  'cash/list': { level: 'Protected' },
+  'cash/pdf': { level: 'Public' },
+  'cash/print': { level: 'Public' },
+  'reports/cutsOfDay': { feature: 'canViewReports' },
+  'reports/print': { feature: 'canViewReports' },
+  dashboard: { level: 'Protected', feature: 'canViewAnalytics' },
+  'dashboard/shoppingList': { level: 'Protected', feature: 'canViewAnalytics' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;
+
+/** How far (either way) from the server's clock a sale's date still counts as "now": a device clock a few minutes off. */
+export const SALE_DATE_TOLERANCE_MS = 5 * 60_000;
+
+/** Choosing a sale's date (a sale of yesterday written today) is for Admin and Manager; a Seller's sale is dated now. */
+export function canChooseSaleDate(role: Role | null | undefined): boolean {
+  return hasLevel(role, 'Protected');
+}
+
+export const SALE_DATE_FORBIDDEN =
+  'Solo un administrador o gerente puede registrar una venta con otra fecha; tus ventas llevan la fecha y hora actuales.';
+
+/**
+ * Why this role may not date a sale at `saleAt` when the clock reads `now` (both epoch ms), or
+ * null when it may: a Seller's sale must be within the tolerance of now, either way.
+ */
+export function saleDateRefusal(role: Role | null | undefined, saleAt: number, now: number): string | null {
+  if (canChooseSaleDate(role)) return null;
+  return Math.abs(saleAt - now) > SALE_DATE_TOLERANCE_MS ? SALE_DATE_FORBIDDEN : null;
+}
+
+/** Who may see (PDF, print) a shift: its own user, or an Admin or Manager any shift. */
+export function canSeeShift(actor: { id: number; role: Role }, shiftUserId: number): boolean {
+  return actor.id === shiftUserId || hasLevel(actor.role, 'Protected');
+}

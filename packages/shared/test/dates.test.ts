@@ -3,11 +3,14 @@ import {
   businessDayBounds,
   businessDayOf,
   businessNowLocalTimestamp,
+  BUSINESS_TIME_ZONE,
+  dayjs,
   formatDateTime,
   formatLongDate,
   isLocalTimestamp,
   isYmd,
   localTimestampToEpoch,
+  ymdDaysBetween,
 } from '../src/dates.js';
 
 // Monterrey has been UTC−6 all year since Mexico ended daylight saving time (2022).
@@ -76,5 +79,26 @@ describe('localTimestampToEpoch agrees with the time-zone database', () => {
         expect(localTimestampToEpoch(local), local).toBe(expected);
       }
     }
+  });
+});
+
+describe('businessDayOf (one cached formatter)', () => {
+  it('gives the day dayjs gives, across the old daylight-saving changes and Monterrey midnights', () => {
+    // 2022 had the last two changes (April and October); then fixed UTC−6.
+    for (let instant = Date.UTC(2022, 0, 1); instant < Date.UTC(2023, 2, 1); instant += 193 * 60_000) {
+      expect(businessDayOf(instant)).toBe(dayjs(instant).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD'));
+    }
+    const midnight = localTimestampToEpoch('2026-11-20T00:00:00');
+    expect(businessDayOf(midnight)).toBe('2026-11-20');
+    expect(businessDayOf(midnight - 1)).toBe('2026-11-19');
+    expect(businessDayOf(new Date(midnight))).toBe('2026-11-20');
+    expect(businessDayOf(new Date(midnight).toISOString())).toBe('2026-11-20');
+  });
+
+  it('counts whole days between two dates', () => {
+    expect(ymdDaysBetween('2026-11-13', '2026-11-20')).toBe(7);
+    expect(ymdDaysBetween('2026-09-01', '2026-11-20')).toBe(80);
+    expect(ymdDaysBetween('2026-11-20', '2026-11-13')).toBe(-7);
+    expect(ymdDaysBetween('2022-10-29', '2022-10-31')).toBe(2);
   });
 });

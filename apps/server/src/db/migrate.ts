@@ -5,6 +5,10 @@ import { counterSellingMigration } from './migrations/2026-11-23a-counter-sellin
 import { sessionsMigration } from './migrations/2026-11-23b-sessions.js';
 import { fiadoMigration } from './migrations/2026-11-23c-fiado.js';
 import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
+import { lateSalesMigration } from './migrations/2026-11-24a-late-sales.js';
+import { cashDrawerMigration } from './migrations/2026-11-24b-cash-drawer.js';
+import { dashboardMigration } from './migrations/2026-11-24c-dashboard.js';
+import { pgSaleMigration } from './migrations/2026-11-24d-pg-sale.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -14,6 +18,10 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-23b-sessions': sessionsMigration(),
     '2026-11-23c-fiado': fiadoMigration,
     '2026-11-23e-health-probe': healthProbeMigration(),
+    '2026-11-24a-late-sales': lateSalesMigration(dialect),
+    '2026-11-24b-cash-drawer': cashDrawerMigration(dialect),
+    '2026-11-24c-dashboard': dashboardMigration(dialect),
+    '2026-11-24d-pg-sale': pgSaleMigration(dialect),
   };
 }
 

@@ -1,7 +1,16 @@
 // Row types of every table (columns in camelCase; the database uses snake_case through
 // Kysely's CamelCasePlugin). Instants are epoch milliseconds, money integer centavos, quantities
 // integer thousandths, flags 0/1 integers: the same representation on SQLite and PostgreSQL.
-import type { InventoryReason, PaymentMode, PaymentReason, ReceiptState, Role } from '@mostrador/shared';
+import type {
+  CashMovementType,
+  InventoryReason,
+  LateEntryKind,
+  PaymentMethod,
+  PaymentMode,
+  PaymentReason,
+  ReceiptState,
+  Role,
+} from '@mostrador/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UsersTable {
@@ -124,6 +133,42 @@ export interface PaymentsTable {
   createdAt: number;
   cancelledAt: number | null;
   cancelledBy: number | null;
+  /** Efectivo, Tarjeta or Transferencia; only Efectivo moves the drawer. */
+  method: Generated<PaymentMethod>;
+  /** The acting user's open cash shift when the payment was made; null without one. */
+  shiftId: Generated<number | null>;
+}
+
+/** A user's cash drawer shift. The figures are written at the close (null while it is open). */
+export interface CashShiftsTable {
+  id: Generated<number>;
+  userId: number;
+  openedAt: number;
+  closedAt: number | null;
+  openingFloatCents: number;
+  cashSalesCents: number | null;
+  cashPaymentsCents: number | null;
+  cashRefundsCents: number | null;
+  entradasCents: number | null;
+  salidasCents: number | null;
+  expectedCents: number | null;
+  countedCents: number | null;
+  /** counted − expected. */
+  differenceCents: number | null;
+  /** The count by denomination as JSON, when the close gave one. */
+  countsJson: string | null;
+  /** Net enabled payments per method at the close, JSON { Efectivo, Tarjeta, Transferencia } in centavos. */
+  byMethodJson: string | null;
+}
+
+export interface CashMovementsTable {
+  id: Generated<number>;
+  shiftId: number;
+  type: CashMovementType;
+  amountCents: number;
+  note: string;
+  userId: number;
+  createdAt: number;
 }
 
 export interface InventoryLogsTable {
@@ -168,6 +213,23 @@ export interface HealthProbeTable {
   checkedAt: number;
 }
 
+/** Something recorded into a day that already had a cut; its next cut lists it (reportedInCutId). */
+export interface LateEntriesTable {
+  id: Generated<number>;
+  /** The Monterrey day whose cut it changes, YYYY-MM-DD. */
+  day: string;
+  kind: LateEntryKind;
+  receiptId: number;
+  /** The payment, for PAYMENT and PAYMENT_CANCELLED. */
+  paymentId: number | null;
+  /** The sale's total, or the payment's amount, centavos. */
+  amountCents: number;
+  userId: number | null;
+  createdAt: number;
+  /** The cut that listed it; null until the day's next cut. */
+  reportedInCutId: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -178,10 +240,13 @@ export interface DB {
   receipts: ReceiptsTable;
   receiptItems: ReceiptItemsTable;
   payments: PaymentsTable;
+  cashShifts: CashShiftsTable;
+  cashMovements: CashMovementsTable;
   inventoryLogs: InventoryLogsTable;
   cashCountReports: CashCountReportsTable;
   idempotencyKeys: IdempotencyKeysTable;
   healthProbe: HealthProbeTable;
+  lateEntries: LateEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -194,5 +259,8 @@ export type ClientRow = Selectable<ClientsTable>;
 export type ReceiptRow = Selectable<ReceiptsTable>;
 export type ReceiptItemRow = Selectable<ReceiptItemsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type CashShiftRow = Selectable<CashShiftsTable>;
+export type CashMovementRow = Selectable<CashMovementsTable>;
 export type InventoryLogRow = Selectable<InventoryLogsTable>;
 export type CashCountReportRow = Selectable<CashCountReportsTable>;
+export type LateEntryRow = Selectable<LateEntriesTable>;

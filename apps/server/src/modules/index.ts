@@ -9,8 +9,10 @@ import productsRoutes from './products/products.routes.js';
 import receiptsRoutes from './receipts/receipts.routes.js';
 import reportsRoutes from './reports/reports.routes.js';
 import usersRoutes from './users/users.routes.js';
+import cashRoutes from './cash/cash.routes.js';
 import backupsRoutes from './backups/backups.routes.js';
 import spreadsheetsRoutes from './spreadsheets/spreadsheets.routes.js';
+import dashboardRoutes from './dashboard/dashboard.routes.js';
 
 /** Every feature's routes; app.ts mounts them under /api. */
 export const featureRoutes: RoutesPlugin[] = [
@@ -24,6 +26,8 @@ export const featureRoutes: RoutesPlugin[] = [
   reportsRoutes,
   assistantRoutes,
   creditRoutes,
+  cashRoutes,
   backupsRoutes,
   spreadsheetsRoutes,
+  dashboardRoutes,
 ];

@@ -44,9 +44,11 @@ const TAGS = [
   { name: 'receipts', description: 'Remisiones de contado y a crédito, sus estados y sus pagos.' },
   { name: 'printing', description: 'Remisiones en PDF y en la impresora térmica.' },
   { name: 'reports', description: 'Movimientos de inventario y cortes de caja.' },
+  { name: 'cash', description: 'Turnos de caja: fondo inicial, entradas y salidas de efectivo, arqueo y diferencia.' },
   { name: 'assistant', description: 'Llave temporal del asistente de voz.' },
   { name: 'backups', description: 'Respaldos de la base de datos integrada (SQLite).' },
   { name: 'data', description: 'Exportar listas a CSV o Excel e importar productos y clientes.' },
+  { name: 'dashboard', description: 'Panel del negocio: ventas del día, tendencias y lista de compras.' },
 ];
 
 const ERROR_SCHEMA_REF = '#/components/schemas/ErrorResponse';

@@ -7,3 +7,12 @@ export const rows: AccessRow[] = [
   { method: 'POST', route: '/api/reports/generate', payload: {}, roles: ['Admin', 'Manager'] },
   { method: 'GET', route: '/api/reports/pdf/:id', url: '/api/reports/pdf/1', roles: ['Admin', 'Manager'] },
 ];
+rows.push(
+  { method: 'POST', route: '/api/reports/print/:id', url: '/api/reports/print/1', roles: ['Admin', 'Manager'] },
+  {
+    method: 'GET',
+    route: '/api/reports/cuts-of-day',
+    url: '/api/reports/cuts-of-day?date=2026-11-21',
+    roles: ['Admin', 'Manager'],
+  },
+);

@@ -245,17 +245,17 @@ export async function inventoryLogsOf(db: Kysely<DB>, productId: number) {
 /** A local timestamp (Monterrey wall time) for the create payload. */
 export const TODAY_NOON = '2026-11-21T12:00:00';
 
-/** POST /api/receipt/create as that role; returns the raw response. */
+/** POST /api/receipt/create as that role (Manager by default: tests choose sale dates, which a Seller may not); returns the raw response. */
 export function postReceipt(
   t: TestApp,
   body: unknown,
-  { role = 'Seller' as Role, headers = {} as Record<string, string> } = {},
+  { role = 'Manager' as Role, headers = {} as Record<string, string> } = {},
 ) {
   return t.injectAs(role, { method: 'POST', url: '/api/receipt/create', payload: body as object, headers });
 }
 
 /** Creates a receipt that must succeed (201) and returns it. */
-export async function createReceipt(t: TestApp, body: CreateReceiptInput, role: Role = 'Seller'): Promise<Receipt> {
+export async function createReceipt(t: TestApp, body: CreateReceiptInput, role: Role = 'Manager'): Promise<Receipt> {
   const response = await postReceipt(t, body, { role });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Receipt>();

@@ -84,7 +84,7 @@ describe('security headers', () => {
       ...(await multipartImage(`IMG-${Date.now()}`)),
     });
     expect(withImage.statusCode).toBe(201);
-    const sale = await t.injectAs('Seller', {
+    const sale = await t.injectAs('Manager', {
       method: 'POST',
       url: '/api/receipt/create',
       payload: {

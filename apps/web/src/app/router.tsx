@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'users', ...page(() => import('./routes/UsersPage'), 'users') },
           { path: 'assistant', ...page(() => import('./routes/AssistantPage'), 'assistant') },
           { path: 'backups', ...page(() => import('./routes/BackupsPage'), 'backups') },
-          { path: 'dashboard', ...page(() => import('./routes/DashboardPage')) },
+          { path: 'dashboard', ...page(() => import('./routes/DashboardPage'), 'dashboard') },
           { path: 'vender', ...page(() => import('./routes/CounterPage'), 'counter') },
         ],
       },

@@ -4,6 +4,7 @@ import { auth } from './es/auth';
 import { clients } from './es/clients';
 import { common } from './es/common';
 import { counter } from './es/counter';
+import { dashboard } from './es/dashboard';
 import { access, layout } from './es/layout';
 import { printing } from './es/printing';
 import { products } from './es/products';
@@ -28,4 +29,5 @@ export const es = {
   backups,
   spreadsheets,
   counter,
+  dashboard,
 } as const;

@@ -80,8 +80,38 @@ export type DisableClientBody = z.infer<typeof disableClientBodySchema>;
 export const clientListResponseSchema = z.object({ clients: z.array(clientSchema) });
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 
-/** GET /client/details/{id}: the client with its receipts, newest first. */
-export const clientDetailsSchema = clientSchema.extend({ receipts: z.array(receiptSchema) });
+/** Receipts a client's details bring per page, by default and at most. */
+export const CLIENT_RECEIPTS_LIMIT_DEFAULT = 50;
+export const CLIENT_RECEIPTS_LIMIT_MAX = 200;
+const RECEIPTS_LIMIT_MESSAGE = `receiptsLimit debe ser un número entre 1 y ${CLIENT_RECEIPTS_LIMIT_MAX}.`;
+
+/**
+ * GET /client/details/{id} query: one page of the client's receipts. Both optional; a call
+ * without them answers the client with its newest receipts.
+ */
+export const clientDetailsQuerySchema = z.strictObject({
+  receiptsLimit: z.coerce
+    .number({ error: RECEIPTS_LIMIT_MESSAGE })
+    .int(RECEIPTS_LIMIT_MESSAGE)
+    .min(1, RECEIPTS_LIMIT_MESSAGE)
+    .max(CLIENT_RECEIPTS_LIMIT_MAX, RECEIPTS_LIMIT_MESSAGE)
+    .default(CLIENT_RECEIPTS_LIMIT_DEFAULT),
+  /** Opaque, from a previous answer's receiptsNextCursor. */
+  receiptsCursor: z.string().max(200).optional(),
+});
+export type ClientDetailsQuery = z.input<typeof clientDetailsQuerySchema>;
+
+/**
+ * GET /client/details/{id}: the client with a page of its receipts, newest first. The answer is
+ * bounded: at most receiptsLimit receipts, fewer when they are large (RECEIPT_PAGE_LINES_MAX).
+ */
+export const clientDetailsSchema = clientSchema.extend({
+  receipts: z.array(receiptSchema),
+  /** The next (older) page's cursor, null on the last page. */
+  receiptsNextCursor: z.string().nullable(),
+  /** How many receipts the client has in all. */
+  receiptsTotal: z.number().int(),
+});
 export type ClientDetails = z.infer<typeof clientDetailsSchema>;
 
 // By first name, then last name, ignoring case and accents ("Ángel" next to "Andrés"), then id:

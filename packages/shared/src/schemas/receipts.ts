@@ -11,6 +11,7 @@ import {
   MAX_TEXT,
   pesosSchema,
 } from './common.js';
+import { paymentMethodSchema } from './cash.js';
 
 // The receipt contract: what the receipt endpoints take and answer. Amounts are pesos on the wire.
 
@@ -37,6 +38,8 @@ export const paymentSchema = z.object({
   receiptId: z.number().int(),
   amount: z.number(),
   reason: paymentReasonSchema,
+  /** Efectivo, Tarjeta or Transferencia (payments made before methods existed are Efectivo). */
+  method: paymentMethodSchema,
   isEnabled: z.boolean(),
   note: z.string().nullable(),
   createdAt: isoDateTimeSchema,
@@ -110,6 +113,8 @@ export const createReceiptBodySchema = z
   .strictObject({
     clientId: idSchema.optional(),
     paymentMode: paymentModeSchema,
+    /** A Cash sale: how its payment was made (default Efectivo). Ignored for Credit. */
+    paymentMethod: paymentMethodSchema.optional(),
     items: z
       .array(receiptItemInputSchema, { error: 'Agrega al menos un producto.' })
       .min(1, 'Agrega al menos un producto.')
@@ -137,6 +142,11 @@ export const createReceiptResponseSchema = receiptSchema.extend({ printResult: p
 export type CreateReceiptResponse = z.infer<typeof createReceiptResponseSchema>;
 
 export const RECEIPT_PAGE_SIZE_MAX = 1000;
+/**
+ * A page of receipts also stops at this many lines (items and payments together, the first
+ * receipt always included), so a page of large receipts stays a few megabytes; nextCursor goes on.
+ */
+export const RECEIPT_PAGE_LINES_MAX = 5000;
 /** Without pageSize the list answers up to this many receipts per page. */
 export const RECEIPT_PAGE_SIZE_DEFAULT = RECEIPT_PAGE_SIZE_MAX;
 
@@ -188,6 +198,8 @@ export const addPaymentBodySchema = z.strictObject({
     .max(MAX_TEXT, `La nota admite como máximo ${MAX_TEXT} caracteres.`)
     .refine(hasNoControlCharacters({ multiline: true }), CONTROL_CHARACTERS)
     .optional(),
+  /** Default Efectivo. */
+  method: paymentMethodSchema.optional(),
 });
 export type AddPaymentBody = z.infer<typeof addPaymentBodySchema>;
 

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { isYmd } from '../dates.js';
-import { INVENTORY_REASONS, PAYMENT_MODES, PAYMENT_REASONS } from '../enums.js';
+import {
+  CASH_RESULTS,
+  INVENTORY_REASONS,
+  LATE_ENTRY_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_MODES,
+  PAYMENT_REASONS,
+} from '../enums.js';
 import { formatQuantity } from '../quantities.js';
+import { byMethodSchema } from './cash.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 
 export * from '../cash-count.js';
@@ -150,6 +158,8 @@ export const cutPendingReceiptSchema = z.object({
       id: z.number().int(),
       amount: z.number(),
       reason: z.enum(PAYMENT_REASONS),
+      /** Absent in cuts made before payment methods. */
+      method: z.enum(PAYMENT_METHODS).optional(),
       isEnabled: z.boolean(),
       note: z.string().nullable(),
       createdAt: isoDateTimeSchema,
@@ -178,6 +188,11 @@ export const cutTotalsSchema = z.object({
   totalPayments: z.number(),
   /** Σ pending, pesos. */
   totalDue: z.number(),
+  /**
+   * Net enabled payments created that day per method (ADD − REMOVE), pesos; they add up to
+   * totalPayments. Absent in cuts made before payment methods.
+   */
+  byMethod: byMethodSchema.optional(),
 });
 export type CutTotals = z.infer<typeof cutTotalsSchema>;
 
@@ -189,6 +204,38 @@ export function formatCutQuantities(totals: Pick<CutTotals, 'totalUnits' | 'tota
   return formatQuantity(totals.totalUnits ?? 0);
 }
 
+/** One thing recorded into the cut's day after an earlier cut of that day. */
+export const cutLateEntrySchema = z.object({
+  kind: z.enum(LATE_ENTRY_KINDS),
+  /** The folio. */
+  receiptId: z.number().int(),
+  /** The client's full name. */
+  client: z.string().nullable(),
+  /** The sale's instant. */
+  date: isoDateTimeSchema,
+  paymentMode: z.enum(PAYMENT_MODES),
+  /** The sale's total, or the payment's amount, pesos. */
+  amount: z.number(),
+  /** Who recorded it, and when. */
+  user: z.string().nullable(),
+  recordedAt: isoDateTimeSchema,
+});
+export type CutLateEntry = z.infer<typeof cutLateEntrySchema>;
+
+/** A cash shift as a cut lists it (pesos); counted, difference and result are null while it is open. */
+export const cutShiftSchema = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  openedAt: isoDateTimeSchema,
+  closedAt: isoDateTimeSchema.nullable(),
+  openingFloat: z.number(),
+  expected: z.number(),
+  counted: z.number().nullable(),
+  difference: z.number().nullable(),
+  result: z.enum(CASH_RESULTS).nullable(),
+});
+export type CutShift = z.infer<typeof cutShiftSchema>;
+
 export const cutDataSchema = z.object({
   /** The Monterrey day, YYYY-MM-DD. */
   date: z.string(),
@@ -199,6 +246,10 @@ export const cutDataSchema = z.object({
   sales: z.array(cutSalesRowSchema),
   pending: z.array(cutPendingReceiptSchema),
   totals: cutTotalsSchema,
+  /** Recorded into this day after its previous cut (absent in cuts made before it was tracked). */
+  late: z.array(cutLateEntrySchema).optional(),
+  /** The shifts opened that Monterrey day (a shift belongs to the day it opened), oldest first. */
+  shifts: z.array(cutShiftSchema).optional(),
 });
 export type CutData = z.infer<typeof cutDataSchema>;
 
@@ -213,3 +264,19 @@ export function parseCutData(json: string): CutData | null {
   const parsed = cutDataSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/** GET /reports/pdf/{id}?format=: the letter page (default) or an 80 mm ticket. */
+export const CUT_PDF_FORMATS = ['letter', '80mm'] as const;
+export type CutPdfFormat = (typeof CUT_PDF_FORMATS)[number];
+export const cutPdfQuerySchema = z.strictObject({
+  format: z.enum(CUT_PDF_FORMATS, { error: 'El formato debe ser letter u 80mm.' }).default('letter'),
+});
+
+/** GET /reports/cuts-of-day?date=: the cuts already made of a day (the web warns before another). */
+export const cutsOfDayQuerySchema = z.strictObject({
+  date: z.string({ error: CUT_DATE_REQUIRED }).trim().min(1, CUT_DATE_REQUIRED).refine(isYmd, CUT_DATE_FORMAT),
+});
+export const cutsOfDayResponseSchema = z.object({
+  cuts: z.array(z.object({ id: z.number().int(), createdAt: isoDateTimeSchema })),
+});
+export type CutsOfDayResponse = z.infer<typeof cutsOfDayResponseSchema>;

@@ -1,4 +1,5 @@
 import {
+  clientDetailsQuerySchema,
   clientDetailsSchema,
   clientListResponseSchema,
   clientSchema,
@@ -46,14 +47,15 @@ const clientsRoutes: RoutesPlugin = async (app) => {
     {
       config: { operation: 'client/details' },
       schema: {
-        summary: 'Detalle de un cliente con sus remisiones',
+        summary: 'Detalle de un cliente con una página de sus remisiones',
         tags: ['clients'],
         errors: [404],
         params: idParamsSchema,
+        querystring: clientDetailsQuerySchema,
         response: { 200: clientDetailsSchema },
       },
     },
-    (request) => clients.details(request.params.id),
+    (request) => clients.details(request.params.id, request.query),
   );
 
   app.post(

@@ -77,10 +77,16 @@ export function createClientsService({ db, transact, clock, receipts, credit }: 
       return withCredit((await q.listEnabledClients(db)).sort(compareClientsByName));
     },
 
-    /** Disabled clients still open by id: their history stays readable. */
-    async details(id: number): Promise<ClientDetails> {
+    /** Disabled clients still open by id: their history stays readable, a page of receipts at a time. */
+    async details(id: number, query: { receiptsLimit: number; receiptsCursor?: string }): Promise<ClientDetails> {
       const row = await existing(db, id);
-      return { ...(await withCreditOne(row)), receipts: await receipts.ofClient(id) };
+      const page = await receipts.ofClient(id, { limit: query.receiptsLimit, cursor: query.receiptsCursor });
+      return {
+        ...(await withCreditOne(row)),
+        receipts: page.receipts,
+        receiptsNextCursor: page.nextCursor,
+        receiptsTotal: page.total,
+      };
     },
 
     /** Editing a disabled client is allowed: a shop may fix the name on old receipts. */

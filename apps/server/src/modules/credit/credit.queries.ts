@@ -1,5 +1,7 @@
+import type { PaymentMethod } from '@mostrador/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { newPaymentRow } from '../receipts/receipts.rows.js';
 
 /** A client's credit terms (and name and phone for statements). */
 export function findClientTerms(db: Executor, id: number) {
@@ -93,11 +95,19 @@ export async function findAccountHistory(db: Executor, clientId: number) {
 
 export function insertPayment(
   db: Executor,
-  payment: { receiptId: number; amountCents: number; note: string; userId: number; createdAt: number },
+  payment: {
+    receiptId: number;
+    amountCents: number;
+    note: string;
+    userId: number;
+    createdAt: number;
+    method: PaymentMethod;
+    shiftId: number | null;
+  },
 ) {
   return db
     .insertInto('payments')
-    .values({ ...payment, reason: 'ADD', isEnabled: 1, cancelledAt: null, cancelledBy: null })
+    .values(newPaymentRow({ ...payment, reason: 'ADD' }))
     .returning(['id', 'receiptId', 'amountCents'])
     .executeTakeFirstOrThrow();
 }

@@ -17,6 +17,7 @@ import {
   exceedsCreditLimit,
   formatPayment,
   isBelowPaymentMinimum,
+  DEFAULT_PAYMENT_METHOD,
   MANUAL_PAYMENT_NOTE,
   type OpenReceipt,
   overCreditLimitMessage,
@@ -38,12 +39,14 @@ import type { DB } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { CashService } from '../cash/cash.service.js';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { runIdempotent } from '../receipts/idempotency.js';
 import * as q from './credit.queries.js';
 import { hasValidSignature, signStatementLink, type StatementLinkClaims, statementLinkPath } from './statement-link.js';
 import { renderStatementPdf } from './statement.pdf.js';
+import { noteIfDayWasCut } from '../reports/late-entries.js';
 
 export interface CreditDeps {
   db: Kysely<DB>;
@@ -52,6 +55,8 @@ export interface CreditDeps {
   /** Signs shared statement links. */
   secret: string;
   business: { name: string };
+  /** The acting user's open cash shift, stamped on the abono's payments. */
+  cash: Pick<CashService, 'openShiftIdForPayment'>;
 }
 
 /** Who may let a credit sale go over the client's limit. */
@@ -82,7 +87,27 @@ export interface CreditSaleCheck {
   seller: Actor;
 }
 
-export function createCreditService({ db, transact, clock, secret, business }: CreditDeps) {
+/**
+ * Who authorises a credit sale that takes the client over their limit: the seller when they ask
+ * for it and are an Admin or Manager, else nobody (null).
+ */
+function overLimitAuthorizer(sale: Pick<CreditSaleCheck, 'allowOverLimit' | 'seller'>): number | null {
+  return sale.allowOverLimit && sale.seller.role && AUTHORIZERS.includes(sale.seller.role) ? sale.seller.id : null;
+}
+
+/** Why an over-limit credit sale is refused: not asked for (409) or asked by a Seller (403). */
+function overLimitRefusal(
+  sale: Pick<CreditSaleCheck, 'allowOverLimit'>,
+  creditLimitCents: number,
+  balanceCents: number,
+): AppError {
+  if (!sale.allowOverLimit) {
+    return conflict(overCreditLimitMessage(formatPayment(creditLimitCents), formatPayment(balanceCents)));
+  }
+  return forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
+}
+
+export function createCreditService({ db, transact, clock, secret, business, cash }: CreditDeps) {
   async function creditOf(executor: Executor, terms: Terms, now: number): Promise<ClientCredit> {
     return toClientCredit(terms, creditSummary(await q.findOpenReceipts(executor, [terms.id]), terms, now));
   }
@@ -154,6 +179,8 @@ export function createCreditService({ db, transact, clock, secret, business }: C
       throw conflict(`El abono excede el saldo del cliente, que es de ${formatPayment(owedCents)}.`);
     }
     const allocations = allocatePayment(open, amountCents);
+    const method = body.method ?? DEFAULT_PAYMENT_METHOD;
+    const shiftId = await cash.openShiftIdForPayment(trx, actor.id);
     const payments: AddClientPaymentResponse['payments'] = [];
     for (const allocation of allocations) {
       const payment = await q.insertPayment(trx, {
@@ -162,6 +189,18 @@ export function createCreditService({ db, transact, clock, secret, business }: C
         note: body.note || MANUAL_PAYMENT_NOTE,
         userId: actor.id,
         createdAt: at,
+        method,
+        shiftId,
+      });
+      // An abono after today's cut belongs in that day's next cut, like a receipt's payment.
+      await noteIfDayWasCut(trx, {
+        dayOf: at,
+        kind: 'PAYMENT',
+        receiptId: allocation.receiptId,
+        paymentId: payment.id,
+        amountCents: allocation.amountCents,
+        userId: actor.id,
+        at,
       });
       payments.push({
         paymentId: payment.id,
@@ -189,14 +228,12 @@ export function createCreditService({ db, transact, clock, secret, business }: C
       const open = await q.findOpenReceipts(trx, [sale.clientId]);
       const balanceCents = open.reduce((sum, r) => sum + r.balanceCents, 0);
       if (!exceedsCreditLimit(terms.creditLimitCents, balanceCents, sale.saleCents)) return null;
-      if (!sale.allowOverLimit) {
-        throw conflict(overCreditLimitMessage(formatPayment(terms.creditLimitCents), formatPayment(balanceCents)));
-      }
-      if (!sale.seller.role || !AUTHORIZERS.includes(sale.seller.role)) {
-        throw forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
-      }
+      if (overLimitAuthorizer(sale) === null) throw overLimitRefusal(sale, terms.creditLimitCents, balanceCents);
       return sale.seller.id;
     },
+
+    overLimitAuthorizer,
+    overLimitRefusal,
 
     /** Saldo and vencido of some clients (every one asked for is in the map). */
     async summaries(

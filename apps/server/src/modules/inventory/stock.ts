@@ -9,7 +9,7 @@ import {
 } from '@mostrador/shared';
 import type { Executor } from '../../db/connection.js';
 import type { Actor } from '../../lib/actor.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 
 const MAX_STOCK_MILLI = toMilli(MAX_STOCK);
 
@@ -116,11 +116,19 @@ async function refuse(db: Executor, change: StockChange): Promise<never> {
     .select(['name', 'stockMilli', 'sellsByWeight'])
     .where('id', '=', change.productId)
     .executeTakeFirst();
-  if (!product) throw notFound(`El producto #${change.productId} no existe.`);
+  throw stockRefusal(product, change);
+}
+
+/** The error for a refused stock change, from the product as it is now (undefined: no such product). */
+export function stockRefusal(
+  product: { name: string; stockMilli: number; sellsByWeight: number } | undefined,
+  change: Pick<StockChange, 'productId' | 'deltaMilli'>,
+): AppError {
+  if (!product) return notFound(`El producto #${change.productId} no existe.`);
   if (product.sellsByWeight !== 1 && change.deltaMilli % MILLI_PER_UNIT !== 0) {
-    throw badRequest(wholeUnitsMessage(product.name));
+    return badRequest(wholeUnitsMessage(product.name));
   }
-  throw conflict(
+  return conflict(
     `Stock insuficiente de "${product.name}": disponible ${formatQuantity(fromMilli(product.stockMilli))}.`,
   );
 }

@@ -27,6 +27,8 @@ export const COMMANDS = {
   feed: [ESC, 0x64, 3],
   /** GS V 66 0: feed to the cutting position and cut, leaving one point uncut (partial cut). */
   partialCut: [GS, 0x56, 0x42, 0],
+  /** ESC p 0 25 250: pulse the cash drawer on pin 2 (on 50 ms, off 500 ms). */
+  drawerKick: [ESC, 0x70, 0, 25, 250],
 } as const;
 
 /** CP850 bytes of U+00A0…U+00FF (CP850 holds all of Latin-1, in its own order). */
@@ -137,13 +139,15 @@ function ticketCopy(job: Job, ticket: Ticket, columns: number, copy: boolean) {
   job.command(COMMANDS.boldOff);
   ticket.rows.forEach(row);
   rule();
-  row({ label: TICKET_TEXTS.product, value: TICKET_TEXTS.amount, bold: true });
-  rule();
-  for (const item of ticket.items) {
-    for (const line of wrap(fold(item.name), columns)) job.line(line);
-    for (const line of labelValue(`  ${fold(item.detail)}`, fold(item.total), columns)) job.line(line);
+  if (ticket.itemsHeading !== null) {
+    row(ticket.itemsHeading ?? { label: TICKET_TEXTS.product, value: TICKET_TEXTS.amount, bold: true });
+    rule();
+    for (const item of ticket.items) {
+      for (const line of wrap(fold(item.name), columns)) job.line(line);
+      for (const line of labelValue(`  ${fold(item.detail)}`, fold(item.total), columns)) job.line(line);
+    }
+    rule();
   }
-  rule();
   ticket.totals.forEach(row);
   if (ticket.payments) {
     rule();
@@ -168,4 +172,9 @@ export function ticketToEscPos(ticket: Ticket, { columns, copies }: EscPosOption
   const job = new Job();
   for (let copy = 0; copy < copies; copy++) ticketCopy(job, ticket, columns, copy > 0);
   return job.bytes();
+}
+
+/** The drawer kick alone (ESC p 0 25 250): sent after a cash sale and a shift's close. */
+export function drawerKickJob(): Buffer {
+  return Buffer.from(COMMANDS.drawerKick);
 }

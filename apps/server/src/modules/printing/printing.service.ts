@@ -1,11 +1,19 @@
-import { type PrintingSettings, type PrintResult, type Receipt, receiptPdfPath } from '@mostrador/shared';
+import {
+  type CutData,
+  type PrintingSettings,
+  type PrintResult,
+  type Receipt,
+  receiptPdfPath,
+  type Shift,
+} from '@mostrador/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReceiptsService } from '../receipts/receipts.service.js';
-import { COLUMNS, ticketToEscPos } from './escpos.js';
+import { COLUMNS, drawerKickJob, ticketToEscPos } from './escpos.js';
 import { parsePrinterUrl, sendToPrinter } from './printer.js';
 import { renderReceiptPdf } from './receipt.pdf.js';
+import { cutTicket, shiftTicket } from './summaries.js';
 import { type BusinessInfo, buildTicket, splitLines } from './ticket.js';
 
 // The server re-reads the receipt by id and prints what the database holds, never what a client sent.
@@ -16,7 +24,14 @@ export const PRINT_MESSAGES = {
   sent: 'El recibo se envió a la impresora.',
   pdfReady: 'Recibo listo para imprimir.',
   failed: 'No se pudo imprimir el recibo.',
+  shiftSent: 'El resumen del turno se envió a la impresora.',
+  shiftPdfReady: 'Resumen del turno listo para imprimir.',
+  cutSent: 'El corte se envió a la impresora.',
+  cutPdfReady: 'Corte listo para imprimir.',
 } as const;
+
+/** Where a shift's 80 mm summary PDF is (the web opens it when there is no thermal printer). */
+export const shiftPdfPath = (id: number) => `/api/cash/pdf/${id}`;
 
 export type PrintingConfig = Pick<
   Config,
@@ -81,6 +96,57 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
         log.warn({ err: error, receiptId: receipt.id }, 'printing a new receipt failed');
         return { ok: false, message: error instanceof AppError ? error.message : PRINT_MESSAGES.failed };
       }
+    },
+
+    /** POST /api/cash/print/:id: the shift's summary on the thermal printer (502/504 when it fails), or its PDF's address. */
+    async printShift(shift: Shift): Promise<PrintResult> {
+      if (!printer) return { ok: true, message: PRINT_MESSAGES.shiftPdfReady, pdfUrl: shiftPdfPath(shift.id) };
+      const job = ticketToEscPos(shiftTicket(shift, business), { columns: COLUMNS[config.PAPER_WIDTH_MM], copies: 1 });
+      await sendToPrinter(printer, job, config.PRINTER_TIMEOUT_MS);
+      return { ok: true, message: PRINT_MESSAGES.shiftSent };
+    },
+
+    /** GET /api/cash/pdf/:id: the shift's summary on thermal-paper width. */
+    shiftPdf(shift: Shift): Promise<Buffer> {
+      return renderReceiptPdf(shiftTicket(shift, business), {
+        paperWidthMm: config.PAPER_WIDTH_MM,
+        copies: 1,
+        title: `Turno de caja #${shift.id}`,
+        author: config.BUSINESS_NAME,
+      });
+    },
+
+    /** GET /api/reports/pdf/:id?format=80mm: the cut's summary on thermal-paper width. */
+    cutPdf(cut: CutData, createdAt: string, id: number): Promise<Buffer> {
+      return renderReceiptPdf(cutTicket(cut, createdAt, business), {
+        paperWidthMm: config.PAPER_WIDTH_MM,
+        copies: 1,
+        title: `Corte de caja ${cut.date} #${id}`,
+        author: config.BUSINESS_NAME,
+      });
+    },
+
+    /** POST /api/reports/print/:id: the cut's summary on the thermal printer, or its 80 mm PDF's address. */
+    async printCut(cut: CutData, createdAt: string, id: number): Promise<PrintResult> {
+      if (!printer)
+        return { ok: true, message: PRINT_MESSAGES.cutPdfReady, pdfUrl: `/api/reports/pdf/${id}?format=80mm` };
+      const job = ticketToEscPos(cutTicket(cut, createdAt, business), {
+        columns: COLUMNS[config.PAPER_WIDTH_MM],
+        copies: 1,
+      });
+      await sendToPrinter(printer, job, config.PRINTER_TIMEOUT_MS);
+      return { ok: true, message: PRINT_MESSAGES.cutSent };
+    },
+
+    /**
+     * Opens the cash drawer (ESC/POS pulse) after a committed cash sale or a shift's close.
+     * Fire-and-forget: without a printer it does nothing, and a failing printer is only logged.
+     */
+    kickDrawer(log: Pick<FastifyBaseLogger, 'warn'>): void {
+      if (!printer) return;
+      sendToPrinter(printer, drawerKickJob(), config.PRINTER_TIMEOUT_MS).catch((error: unknown) => {
+        log.warn({ err: error }, 'opening the cash drawer failed');
+      });
     },
 
     /** GET /api/receipt/pdf/:id. */

@@ -107,14 +107,16 @@ function layout(doc: Doc, ticket: Ticket, paper: Paper, draw: boolean, copy: boo
   rule();
 
   // Items.
-  row({ label: TICKET_TEXTS.product, value: TICKET_TEXTS.amount, bold: true }, paper.small);
-  rule();
-  ticket.items.forEach((item, index) => {
-    if (index > 0) gap(2);
-    text(item.name, BOLD, paper.body);
-    row({ label: `   ${item.detail}`, value: item.total });
-  });
-  rule();
+  if (ticket.itemsHeading !== null) {
+    row(ticket.itemsHeading ?? { label: TICKET_TEXTS.product, value: TICKET_TEXTS.amount, bold: true }, paper.small);
+    rule();
+    ticket.items.forEach((item, index) => {
+      if (index > 0) gap(2);
+      text(item.name, BOLD, paper.body);
+      row({ label: `   ${item.detail}`, value: item.total });
+    });
+    rule();
+  }
 
   // Totals.
   ticket.totals.forEach((r, index) => row(r, index === 0 ? paper.body + 1.5 : paper.body));

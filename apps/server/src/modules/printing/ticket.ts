@@ -70,6 +70,8 @@ export interface Ticket {
   folio: string;
   rows: TicketRow[];
   items: TicketItem[];
+  /** The heading over the items; default 'Producto' / 'Importe'; null leaves the items block out. */
+  itemsHeading?: TicketRow | null;
   totals: TicketRow[];
   /** Credit receipts only; null for cash. */
   payments: TicketPayment[] | null;

@@ -55,6 +55,7 @@ export function toReceipt(
       receiptId: p.receiptId,
       amount: centsToPesos(p.amountCents),
       reason: p.reason,
+      method: p.method,
       isEnabled: p.isEnabled === 1,
       note: p.note,
       createdAt: toIso(p.createdAt),

@@ -1,7 +1,7 @@
-import type { PaymentReason } from '@mostrador/shared';
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ReceiptItemsTable, ReceiptRow } from '../../db/schema.js';
+import { newPaymentRow, type NewReceiptRow } from './receipts.rows.js';
 
 /**
  * The rows a page of receipts shows besides its own (items, payments, client and seller names):
@@ -22,16 +22,47 @@ export async function findReceiptRelations(db: Executor, rows: readonly ReceiptR
   return { items, payments, clients, users };
 }
 
-/** A client's receipts, newest first by date, then by creation. */
-export function findReceiptRowsOfClient(db: Executor, clientId: number): Promise<ReceiptRow[]> {
-  return db
+/** A page of a client's receipts, newest first (date desc, id desc), after a keyset position. */
+export function findReceiptRowsOfClient(
+  db: Executor,
+  clientId: number,
+  { after, limit }: { after?: ReceiptKey; limit: number },
+): Promise<ReceiptRow[]> {
+  let query = db.selectFrom('receipts').selectAll().where('clientId', '=', clientId);
+  if (after) query = query.where(sql<boolean>`(${sql.ref('date')}, ${sql.ref('id')}) < (${after.date}, ${after.id})`);
+  return query.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function countReceiptsOfClient(db: Executor, clientId: number): Promise<number> {
+  const row = await db
     .selectFrom('receipts')
-    .selectAll()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('clientId', '=', clientId)
-    .orderBy('date', 'desc')
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Lines (items plus payments) of each receipt: two grouped counts, whatever the number of receipts. */
+export async function findLineCounts(db: Executor, ids: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (ids.length === 0) return counts;
+  const [items, payments] = await Promise.all([
+    db
+      .selectFrom('receiptItems')
+      .select(['receiptId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('receiptId', 'in', ids)
+      .groupBy('receiptId')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['receiptId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('receiptId', 'in', ids)
+      .groupBy('receiptId')
+      .execute(),
+  ]);
+  for (const row of [...items, ...payments])
+    counts.set(row.receiptId, (counts.get(row.receiptId) ?? 0) + Number(row.n));
+  return counts;
 }
 
 /** A position in the newest-first order (date desc, id desc). */
@@ -94,22 +125,8 @@ export function findPaymentRow(db: Executor, id: number) {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertPayment(
-  db: Executor,
-  payment: {
-    receiptId: number;
-    amountCents: number;
-    note: string;
-    userId: number;
-    createdAt: number;
-    reason?: PaymentReason;
-  },
-) {
-  return db
-    .insertInto('payments')
-    .values({ reason: 'ADD', ...payment, isEnabled: 1, cancelledAt: null, cancelledBy: null })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function insertPayment(db: Executor, payment: Parameters<typeof newPaymentRow>[0]) {
+  return db.insertInto('payments').values(newPaymentRow(payment)).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Disables an enabled payment; false when it was already disabled. */
@@ -139,8 +156,9 @@ export function findClientForSale(db: Executor, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+export type ClientForSale = NonNullable<Awaited<ReturnType<typeof findClientForSale>>>;
 
-export function insertReceiptRow(db: Executor, receipt: Omit<ReceiptRow, 'id'>): Promise<ReceiptRow> {
+export function insertReceiptRow(db: Executor, receipt: NewReceiptRow): Promise<ReceiptRow> {
   return db.insertInto('receipts').values(receipt).returningAll().executeTakeFirstOrThrow();
 }
 

@@ -36,6 +36,10 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
       const printResult = request.body.printReceipt
         ? await printing.printAfterSale(result.receipt, { replayed: result.replayed, log: request.log })
         : undefined;
+      // A committed cash sale paid in Efectivo opens the drawer (after the ticket, one job at a
+      // time on the printer); fire-and-forget, and not again on a replay.
+      const paidInCash = result.receipt.paymentMode === 'Cash' && result.receipt.payments[0]?.method === 'Efectivo';
+      if (paidInCash && !result.replayed) printing.kickDrawer(request.log);
       return reply.status(result.statusCode).send(printResult ? { ...result.receipt, printResult } : result.receipt);
     },
   );

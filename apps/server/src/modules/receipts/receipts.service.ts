@@ -1,6 +1,7 @@
 import {
   type AddPaymentBody,
   businessDayBounds,
+  DEFAULT_PAYMENT_METHOD,
   centsToPesos,
   type CreateReceiptBody,
   formatPayment,
@@ -19,34 +20,44 @@ import {
   RECEIPT_TOTAL_TOO_LARGE,
   toMilli,
   type Receipt,
+  RECEIPT_PAGE_LINES_MAX,
   RECEIPT_PAGE_SIZE_DEFAULT,
   RECEIPT_STATE_WORDS,
+  SALE_DATE_TOLERANCE_MS,
+  saleDateRefusal,
+  type PaymentMethod,
   type ReceiptState,
   stateChangeRefusal,
   stateChangeRefusalMessage,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Executor } from '../../db/connection.js';
-import type { DB, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
+import type { DialectName, Executor } from '../../db/connection.js';
+import type { DB, PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import type { CashService } from '../cash/cash.service.js';
 import type { CreditService } from '../credit/credit.service.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import { applyStockChanges } from '../inventory/stock.js';
 import {
   claimKey,
   findStoredAnswer,
+  IDEMPOTENCY_TTL_MS,
   IdempotencyKeyTaken,
   pruneExpiredKeys,
   requestHash,
   type StoredAnswer,
   storeAnswer,
 } from './idempotency.js';
+import { lateEntryRow } from '../reports/late-entries.js';
+import { flagCancellation, flagPayment, flagSale, saleLateEntries } from './late-flags.js';
 import { toReceipt, toReceipts, totalsOfRows as totals } from './receipts.mapping.js';
+import { readForSale, writeSale } from './receipts.pg-sale.js';
 import * as q from './receipts.queries.js';
+import { newPaymentRow, newReceiptRow } from './receipts.rows.js';
 
 export type ListReceiptsParams = z.output<typeof listReceiptsQuerySchema>;
 
@@ -66,7 +77,7 @@ const PRUNE_EVERY_MS = 60_000;
 
 const receiptNotFound = (id: number) => notFound(`La remisión #${id} no existe.`);
 
-const FUTURE_SALE_TOLERANCE_MS = 5 * 60_000;
+const FUTURE_SALE_TOLERANCE_MS = SALE_DATE_TOLERANCE_MS;
 export const FUTURE_SALE_MESSAGE = 'La fecha de la venta no puede estar en el futuro.';
 
 /** A product row's prices in the pricing rule's terms (pesos, units). */
@@ -81,14 +92,18 @@ function pricedProduct(product: q.ProductForSale): PricedProduct {
 
 export interface ReceiptsDeps {
   db: Kysely<DB>;
+  /** PostgreSQL sells in two round trips (receipts.pg-sale.ts); SQLite through Kysely, in-process. */
+  dialect: DialectName;
   /** The database's shared runner: concurrent sales commit together on SQLite. */
   transact: TransactionRunner;
   clock: Clock;
   /** Holds a credit sale to the client's limit, inside the sale's transaction. */
-  credit: Pick<CreditService, 'checkCreditSale'>;
+  credit: Pick<CreditService, 'checkCreditSale' | 'overLimitAuthorizer' | 'overLimitRefusal'>;
+  /** The acting user's open cash shift, stamped on the payments they make. */
+  cash: Pick<CashService, 'openShiftIdForPayment'>;
 }
 
-export function createReceiptsService({ db, transact, clock, credit }: ReceiptsDeps) {
+export function createReceiptsService({ db, dialect, transact, clock, credit, cash }: ReceiptsDeps) {
   let lastPrune = 0;
 
   /** Receipts in the API's shape, with their items, payments, client and seller. */
@@ -96,23 +111,62 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
     return rows.length === 0 ? [] : toReceipts(rows, await q.findReceiptRelations(executor, rows));
   }
 
+  /**
+   * The page out of newest-first candidates (up to limit + 1 of them): at most `limit` receipts
+   * and RECEIPT_PAGE_LINES_MAX lines (the first receipt always), so the answer's size is bounded
+   * however large the receipts are. nextCursor when any candidate is left out.
+   */
+  async function boundedPage(candidates: readonly ReceiptRow[], limit: number) {
+    const head = candidates.slice(0, limit);
+    const lines = await q.findLineCounts(
+      db,
+      head.map((row) => row.id),
+    );
+    let taken = 0;
+    let lineCount = 0;
+    for (const row of head) {
+      const rowLines = lines.get(row.id) ?? 0;
+      if (taken > 0 && lineCount + rowLines > RECEIPT_PAGE_LINES_MAX) break;
+      lineCount += rowLines;
+      taken += 1;
+    }
+    const page = head.slice(0, taken);
+    const last = page.at(-1);
+    const nextCursor = candidates.length > taken && last ? encodeCursor({ date: last.date, id: last.id }) : null;
+    return { page, nextCursor };
+  }
+
   async function hydrateOne(executor: Executor, row: ReceiptRow): Promise<Receipt> {
     const [receipt] = await hydrate(executor, [row]);
     return receipt!;
   }
 
-  /** The sale itself: receipt, items, stock decrements with SALE logs and, for Cash, its payment. */
-  async function sell(trx: Executor, body: CreateReceiptBody, seller: Actor, at: number): Promise<Receipt> {
+  /** The sale's date, refused when it is later than now (plus a few minutes). */
+  function saleDate(body: CreateReceiptBody, seller: Actor, at: number): number {
     const date = localTimestampToEpoch(body.date);
     // A few minutes of slack for a device clock running ahead; a sale dated later is a typo
     // that would sit outside every cut.
     if (date > at + FUTURE_SALE_TOLERANCE_MS) throw badRequest(FUTURE_SALE_MESSAGE);
-    const productIds = [...new Set(body.items.map((item) => item.productId))].sort((a, b) => a - b);
-    const products = new Map((await q.findProductsForSale(trx, productIds)).map((p) => [p.id, p]));
+    // A Seller's sale is dated now; another date is for Admin and Manager (permissions.ts). Only a
+    // signed-in actor has a role: the demo data and the bench write their history directly.
+    const dateRefusal = seller.role ? saleDateRefusal(seller.role, date, at) : null;
+    if (dateRefusal) throw forbidden(dateRefusal);
+    return date;
+  }
+
+  /**
+   * The rules a sale's lines and client are held to before anything is written (both databases):
+   * products and client exist, the client is enabled, quantities fit the product, every line
+   * has a price (pricing rule) and the total fits.
+   */
+  function priceSale(
+    body: CreateReceiptBody,
+    productIds: readonly number[],
+    products: ReadonlyMap<number, q.ProductForSale>,
+    client: q.ClientForSale | undefined,
+  ) {
     const missing = productIds.find((id) => !products.has(id));
     if (missing !== undefined) throw notFound(`El producto #${missing} no existe.`);
-
-    const client = body.clientId === undefined ? undefined : await q.findClientForSale(trx, body.clientId);
     if (body.clientId !== undefined) {
       if (!client) throw notFound(`El cliente #${body.clientId} no existe.`);
       if (client.isEnabled !== 1) {
@@ -120,7 +174,6 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
         throw badRequest(`El cliente "${name}" está deshabilitado; elige otro cliente.`);
       }
     }
-
     const items = body.items.map((item) => {
       const product = products.get(item.productId)!;
       const problem = quantityProblem(
@@ -134,10 +187,25 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
         productId: item.productId,
         quantityMilli: toMilli(item.quantity),
         priceCents: pesosToCents(price.price),
+        productName: product.name,
+        units: product.units,
       };
     });
     const { totalCents } = totals(items, []);
     if (totalCents > MAX_RECEIPT_TOTAL_CENTS) throw badRequest(RECEIPT_TOTAL_TOO_LARGE);
+    return { items, totalCents };
+  }
+
+  const saleProductIds = (body: CreateReceiptBody) =>
+    [...new Set(body.items.map((item) => item.productId))].sort((a, b) => a - b);
+
+  /** The sale itself: receipt, items, stock decrements with SALE logs and, for Cash, its payment. */
+  async function sell(trx: Executor, body: CreateReceiptBody, seller: Actor, at: number): Promise<Receipt> {
+    const date = saleDate(body, seller, at);
+    const productIds = saleProductIds(body);
+    const products = new Map((await q.findProductsForSale(trx, productIds)).map((p) => [p.id, p]));
+    const client = body.clientId === undefined ? undefined : await q.findClientForSale(trx, body.clientId);
+    const { items, totalCents } = priceSale(body, productIds, products, client);
     const overLimitAuthorizedBy =
       body.paymentMode === 'Credit' && client
         ? await credit.checkCreditSale(trx, {
@@ -147,24 +215,23 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
             seller,
           })
         : null;
-    const receipt = await q.insertReceiptRow(trx, {
-      state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',
-      paymentMode: body.paymentMode,
-      clientId: body.clientId ?? null,
-      userId: seller.id,
-      date,
-      totalCents,
-      createdAt: at,
-      updatedAt: at,
-      overLimitAuthorizedBy,
-    });
+    const receipt = await q.insertReceiptRow(
+      trx,
+      newReceiptRow({
+        state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',
+        paymentMode: body.paymentMode,
+        clientId: body.clientId ?? null,
+        userId: seller.id,
+        date,
+        totalCents,
+        at,
+        overLimitAuthorizedBy,
+      }),
+    );
     // Items exactly as sent (a product may appear on several lines).
     const itemRows = await q.insertReceiptItems(
       trx,
-      items.map((item) => {
-        const product = products.get(item.productId)!;
-        return { ...item, receiptId: receipt.id, productName: product.name, units: product.units };
-      }),
+      items.map((item) => ({ ...item, receiptId: receipt.id })),
     );
     // Stock: one change per product with its lines added up, in ascending id order.
     await changeStock(trx, items, -1, 'SALE', seller, `Remisión #${receipt.id}`, receipt.id, at);
@@ -172,17 +239,113 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
       body.paymentMode === 'Cash'
         ? [
             await q.insertPayment(trx, {
-              receiptId: receipt.id,
-              amountCents: totalCents,
-              note: CASH_PAYMENT_NOTE,
-              userId: seller.id,
-              createdAt: at,
+              ...cashPayment(receipt.id, totalCents, seller, at, body),
+              shiftId: await cash.openShiftIdForPayment(trx, seller.id),
             }),
           ]
         : [];
     // Everything the answer needs was just written: no need to read it back.
     const itemsInOrder = [...itemRows].sort((a, b) => a.id - b.id);
     return toReceipt(receipt, itemsInOrder, payments, client, seller.name);
+  }
+
+  /**
+   * The same sale on PostgreSQL in two round trips (receipts.pg-sale.ts): a stored answer of
+   * the key comes back as `stored`.
+   */
+  async function sellOnPostgres(
+    body: CreateReceiptBody,
+    seller: Actor,
+    at: number,
+    idempotency: { key: string; hash: string } | undefined,
+  ): Promise<{ receipt: Receipt; stored?: undefined } | { stored: StoredAnswer; receipt?: undefined }> {
+    const productIds = saleProductIds(body);
+    const read = await readForSale(db, {
+      productIds,
+      clientId: body.clientId ?? null,
+      key: idempotency ? { userId: seller.id, key: idempotency.key, liveAfter: at - IDEMPOTENCY_TTL_MS } : null,
+      lines: body.items.length,
+      cash: body.paymentMode === 'Cash',
+    });
+    if (read.stored) return { stored: read.stored };
+    const date = saleDate(body, seller, at);
+    const client = read.client ?? undefined;
+    const { items, totalCents } = priceSale(body, productIds, new Map(read.products.map((p) => [p.id, p])), client);
+    const creditSale = body.paymentMode === 'Credit' && client !== undefined;
+    const receiptRow = {
+      id: read.receiptId,
+      ...newReceiptRow({
+        state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',
+        paymentMode: body.paymentMode,
+        clientId: body.clientId ?? null,
+        userId: seller.id,
+        date,
+        totalCents,
+        at,
+        // mostrador_sell sets it when the sale goes over the limit (not part of the answer).
+        overLimitAuthorizedBy: null,
+      }),
+    };
+    const itemRows = items.map((item, i) => ({ ...item, id: read.itemIds[i]!, receiptId: receiptRow.id }));
+    const payment =
+      read.paymentId === null
+        ? null
+        : {
+            id: read.paymentId,
+            // mostrador_sell stamps the seller's open cash shift, share-locked (not part of the answer).
+            ...newPaymentRow({ ...cashPayment(receiptRow.id, totalCents, seller, at, body), shiftId: null }),
+          };
+    const receipt = toReceipt(receiptRow, itemRows, payment ? [payment] : [], client, seller.name);
+    const allowOverLimit = body.allowOverLimit ?? false;
+    await writeSale(
+      db,
+      {
+        key: idempotency
+          ? {
+              userId: seller.id,
+              key: idempotency.key,
+              operation: CREATE_OPERATION,
+              requestHash: idempotency.hash,
+              statusCode: 201,
+              responseBody: JSON.stringify(receipt),
+              createdAt: at,
+              expiredAt: at - IDEMPOTENCY_TTL_MS,
+            }
+          : null,
+        credit: creditSale
+          ? {
+              clientId: client.id,
+              saleCents: totalCents,
+              authorizedBy: credit.overLimitAuthorizer({ allowOverLimit, seller }),
+            }
+          : null,
+        receipt: receiptRow,
+        items: itemRows,
+        payment,
+        stock: stockChanges(items, -1),
+        log: {
+          receiptId: receiptRow.id,
+          userId: seller.id,
+          reason: 'SALE',
+          userName: seller.name,
+          note: `Remisión #${receiptRow.id}`,
+          createdAt: at,
+        },
+        late: saleLateEntries(receipt, seller, at).map(lateEntryRow),
+        at,
+      },
+      {
+        overLimit: (limitCents, balanceCents) => credit.overLimitRefusal({ allowOverLimit }, limitCents, balanceCents),
+      },
+    );
+    return { receipt };
+  }
+
+  /** The sale, then the late flag of a day that already has a cut (late-flags.ts). */
+  async function sellAndFlag(trx: Executor, body: CreateReceiptBody, seller: Actor, at: number): Promise<Receipt> {
+    const sold = await sell(trx, body, seller, at);
+    await flagSale(trx, sold, seller, at);
+    return sold;
   }
 
   function replay(stored: StoredAnswer, hash: string): CreateReceiptResult {
@@ -205,26 +368,36 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
     async create(body: CreateReceiptBody, seller: Actor, idempotencyKey?: string): Promise<CreateReceiptResult> {
       const at = clock();
       if (idempotencyKey === undefined) {
-        const receipt = await transact((trx) => sell(trx, body, seller, at));
+        const receipt =
+          dialect === 'postgres'
+            ? (await sellOnPostgres(body, seller, at, undefined)).receipt!
+            : await transact((trx) => sellAndFlag(trx, body, seller, at));
         return { statusCode: 201, receipt, replayed: false };
       }
 
       const hash = requestHash(CREATE_OPERATION, body);
-      const stored = await findStoredAnswer(db, seller.id, idempotencyKey, at);
-      if (stored) return replay(stored, hash);
       try {
-        const receipt = await transact(async (trx) => {
-          await claimKey(trx, {
-            userId: seller.id,
-            key: idempotencyKey,
-            operation: CREATE_OPERATION,
-            requestHash: hash,
-            now: at,
+        let receipt: Receipt;
+        if (dialect === 'postgres') {
+          const sold = await sellOnPostgres(body, seller, at, { key: idempotencyKey, hash });
+          if (sold.stored) return replay(sold.stored, hash);
+          receipt = sold.receipt;
+        } else {
+          const stored = await findStoredAnswer(db, seller.id, idempotencyKey, at);
+          if (stored) return replay(stored, hash);
+          receipt = await transact(async (trx) => {
+            await claimKey(trx, {
+              userId: seller.id,
+              key: idempotencyKey,
+              operation: CREATE_OPERATION,
+              requestHash: hash,
+              now: at,
+            });
+            const sold = await sellAndFlag(trx, body, seller, at);
+            await storeAnswer(trx, { userId: seller.id, key: idempotencyKey, statusCode: 201, body: sold });
+            return sold;
           });
-          const sold = await sell(trx, body, seller, at);
-          await storeAnswer(trx, { userId: seller.id, key: idempotencyKey, statusCode: 201, body: sold });
-          return sold;
-        });
+        }
         pruneKeysNow(at);
         return { statusCode: 201, receipt, replayed: false };
       } catch (error) {
@@ -244,9 +417,18 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
       return hydrateOne(db, row);
     },
 
-    /** A client's receipts, newest first by date, then by creation. */
-    async ofClient(clientId: number): Promise<Receipt[]> {
-      return hydrate(db, await q.findReceiptRowsOfClient(db, clientId));
+    /** A page of a client's receipts, newest first, bounded like the list's pages; and how many there are. */
+    async ofClient(
+      clientId: number,
+      { limit, cursor }: { limit: number; cursor?: string },
+    ): Promise<{ receipts: Receipt[]; nextCursor: string | null; total: number }> {
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      const [rows, total] = await Promise.all([
+        q.findReceiptRowsOfClient(db, clientId, { after, limit: limit + 1 }),
+        q.countReceiptsOfClient(db, clientId),
+      ]);
+      const { page, nextCursor } = await boundedPage(rows, limit);
+      return { receipts: await hydrate(db, page), nextCursor, total };
     },
 
     async list(params: ListReceiptsParams): Promise<{ data: Receipt[]; nextCursor: string | null }> {
@@ -271,9 +453,7 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
       for (const rows of await Promise.all(streams)) for (const row of rows) byId.set(row.id, row);
       const merged = [...byId.values()].sort((a, b) => b.date - a.date || b.id - a.id);
 
-      const page = merged.slice(0, limit);
-      const last = page.at(-1);
-      const nextCursor = merged.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null;
+      const { page, nextCursor } = await boundedPage(merged, limit);
       return { data: await hydrate(db, page), nextCursor };
     },
 
@@ -289,27 +469,37 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
 
         if (target === 'Cancelled') {
           // Everything sold goes back to stock, and the money received goes back to the client:
-          // a REMOVE payment, so the day's cut counts the refund leaving the drawer.
+          // a REMOVE payment per method it was paid with (only the Efectivo one leaves the
+          // drawer), so the day's cut and the acting user's shift count the refund.
           await changeStock(trx, items, 1, 'RETURN', actor, `Remisión #${id} cancelada`, id, at);
+          await flagCancellation(trx, row, actor, at);
           if (paidCents > 0) {
-            await q.insertPayment(trx, {
-              receiptId: id,
-              amountCents: paidCents,
-              reason: 'REMOVE',
-              note: REFUND_PAYMENT_NOTE,
-              userId: actor.id,
-              createdAt: at,
-            });
+            const shiftId = await cash.openShiftIdForPayment(trx, actor.id);
+            for (const [method, cents] of netPaidByMethod(payments)) {
+              await q.insertPayment(trx, {
+                receiptId: id,
+                amountCents: cents,
+                reason: 'REMOVE',
+                note: REFUND_PAYMENT_NOTE,
+                userId: actor.id,
+                createdAt: at,
+                method,
+                shiftId,
+              });
+            }
           }
         } else if (target === 'Paid') {
           if (balanceCents > 0) {
-            await q.insertPayment(trx, {
+            const settlement = await q.insertPayment(trx, {
               receiptId: id,
               amountCents: balanceCents,
               note: SETTLEMENT_PAYMENT_NOTE,
               userId: actor.id,
               createdAt: at,
+              method: DEFAULT_PAYMENT_METHOD,
+              shiftId: await cash.openShiftIdForPayment(trx, actor.id),
             });
+            await flagPayment(trx, { ...settlement, receivedAt: at }, 'PAYMENT', actor, at);
           }
         }
         await q.setReceiptState(trx, id, target, at);
@@ -337,13 +527,16 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
         if (amountCents > balanceCents) {
           throw conflict(`El monto excede el saldo pendiente de ${formatPayment(balanceCents)}.`);
         }
-        await q.insertPayment(trx, {
+        const payment = await q.insertPayment(trx, {
           receiptId: row.id,
           amountCents,
           note: body.note || MANUAL_PAYMENT_NOTE,
           userId: actor.id,
           createdAt: at,
+          method: body.method ?? DEFAULT_PAYMENT_METHOD,
+          shiftId: await cash.openShiftIdForPayment(trx, actor.id),
         });
+        await flagPayment(trx, { ...payment, receivedAt: at }, 'PAYMENT', actor, at);
         const settled = amountCents === balanceCents;
         if (settled) await q.setReceiptState(trx, row.id, 'Paid', at);
         return hydrateOne(trx, settled ? { ...row, state: 'Paid' } : row);
@@ -363,6 +556,7 @@ export function createReceiptsService({ db, transact, clock, credit }: ReceiptsD
         if (!(await q.disablePayment(trx, paymentId, actor.id, at))) {
           throw conflict(`El pago #${paymentId} ya estaba cancelado.`);
         }
+        await flagPayment(trx, { ...payment, receivedAt: payment.createdAt }, 'PAYMENT_CANCELLED', actor, at);
         const [items, payments] = await Promise.all([
           q.findReceiptItemRows(trx, row.id),
           q.findPaymentRows(trx, row.id),
@@ -389,14 +583,47 @@ async function changeStock(
   receiptId: number,
   at: number,
 ) {
+  const changes = stockChanges(items, sign).map((change) => ({ ...change, reason, user, note, receiptId }));
+  await applyStockChanges(trx, changes, at);
+}
+
+/** One change per product, its lines added up, in ascending product id order (no deadlocks). */
+function stockChanges(items: ReadonlyArray<Pick<ReceiptItemRow, 'productId' | 'quantityMilli'>>, sign: 1 | -1) {
   const quantities = new Map<number, number>();
   for (const item of items) {
     quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantityMilli);
   }
-  const changes = [...quantities.keys()]
+  return [...quantities.keys()]
     .sort((a, b) => a - b)
-    .map((productId) => ({ productId, deltaMilli: sign * quantities.get(productId)!, reason, user, note, receiptId }));
-  await applyStockChanges(trx, changes, at);
+    .map((productId) => ({ productId, deltaMilli: sign * quantities.get(productId)! }));
+}
+
+/** The payment of a Cash sale: the sale's total, never what was handed over (change given is not income). */
+const cashPayment = (
+  receiptId: number,
+  totalCents: number,
+  seller: Actor,
+  at: number,
+  body: Pick<CreateReceiptBody, 'paymentMethod'>,
+) => ({
+  receiptId,
+  amountCents: totalCents,
+  note: CASH_PAYMENT_NOTE,
+  userId: seller.id,
+  createdAt: at,
+  method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
+});
+
+/** Enabled ADD − REMOVE per payment method, the methods with money left only. */
+function netPaidByMethod(
+  payments: ReadonlyArray<Pick<PaymentRow, 'amountCents' | 'reason' | 'isEnabled' | 'method'>>,
+): Array<[PaymentMethod, number]> {
+  const net = new Map<PaymentMethod, number>();
+  for (const p of payments) {
+    if (p.isEnabled !== 1) continue;
+    net.set(p.method, (net.get(p.method) ?? 0) + (p.reason === 'ADD' ? p.amountCents : -p.amountCents));
+  }
+  return [...net].filter(([, cents]) => cents > 0);
 }
 
 // The list cursor: the last receipt's (date, id).

@@ -1,6 +1,7 @@
 import {
   businessDayBounds,
   type CashCountReport,
+  CUT_LATE_TITLE,
   type CutData,
   formatCutQuantities,
   formatQuantity,
@@ -9,6 +10,8 @@ import {
   formatLongDate,
   formatPayment,
   formatShortDate,
+  LATE_ENTRY_WORDS,
+  PAYMENT_METHODS,
   PAYMENT_MODE_LABELS,
   parseCutData,
   pesosToCents,
@@ -33,8 +36,21 @@ export const CUT_PDF_TEXTS = {
   pending: 'Pagos pendientes',
   pendingColumns: ['Folio', 'Cliente', 'Fecha', 'Monto', 'Pagado', 'Pendiente'],
   noPending: 'No hay pendientes.',
+  late: CUT_LATE_TITLE,
+  lateColumns: ['Folio', 'Tipo', 'Cliente', 'Fecha', 'Forma de pago', 'Monto'],
   summary: 'Resumen',
+  /** Cuts made before decimal quantities: one sum, all pieces then. */
   totalUnits: 'Total de unidades',
+  /** Σ quantity sold in one unit: kilograms are never added to pieces. */
+  soldIn: (unit: string) => `Cantidad vendida (${unit})`,
+  expected: 'Efectivo esperado',
+  counted: 'Efectivo contado',
+  difference: 'Diferencia',
+  byMethod: (method: string) => `Pagos en ${method}`,
+  shifts: 'Turnos de caja',
+  shiftsColumns: ['Turno', 'Cajero', 'Apertura', 'Cierre', 'Esperado', 'Contado', 'Diferencia'],
+  openShift: 'Abierto',
+  noShifts: 'No se abrieron turnos de caja este día.',
   totalAmount: 'Monto total de ventas',
   totalPayments: 'Pagos recibidos',
   totalDue: 'Pendiente por cobrar',
@@ -151,6 +167,71 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
   }
 
   function drawCut(cut: CutData) {
+    // The summary first: the cash (expected, counted, difference, by method), then the sales.
+    heading(T.summary);
+    const shifts = cut.shifts ?? [];
+    const closed = shifts.filter((shift) => shift.counted !== null && shift.difference !== null);
+    const sumCents = (values: number[]) => values.reduce((total, v) => total + pesosToCents(v), 0);
+    const cashRows: string[][] = [];
+    if (shifts.length > 0) {
+      cashRows.push([T.expected, formatPayment(sumCents(shifts.map((shift) => shift.expected)))]);
+      if (closed.length > 0) {
+        const differenceCents = sumCents(closed.map((shift) => shift.difference ?? 0));
+        cashRows.push(
+          [T.counted, formatPayment(sumCents(closed.map((shift) => shift.counted ?? 0)))],
+          [T.difference, `${differenceCents > 0 ? '+' : ''}${formatPayment(differenceCents)}`],
+        );
+      }
+    }
+    const byMethod = cut.totals.byMethod;
+    if (byMethod) for (const method of PAYMENT_METHODS) cashRows.push([T.byMethod(method), money(byMethod[method])]);
+    const quantityRows = cut.totals.totalQuantities
+      ? cut.totals.totalQuantities.map((total) => [T.soldIn(total.unit), formatQuantity(total.quantity, total.unit)])
+      : [[T.totalUnits, formatCutQuantities(cut.totals)]];
+    table(
+      [
+        { label: '', width: CONTENT_WIDTH - 150 },
+        { label: '', width: 150, align: 'right' },
+      ],
+      [
+        ...cashRows,
+        [T.totalAmount, money(cut.totals.totalAmount)],
+        [T.totalPayments, money(cut.totals.totalPayments)],
+        [T.totalDue, money(cut.totals.totalDue)],
+        ...quantityRows,
+      ],
+      false,
+    );
+
+    if (cut.shifts) {
+      heading(T.shifts);
+      if (shifts.length === 0) note(T.noShifts);
+      else {
+        table(
+          [
+            { label: T.shiftsColumns[0], width: 45 },
+            { label: T.shiftsColumns[1], width: CONTENT_WIDTH - 45 - 2 * 95 - 3 * 70 },
+            { label: T.shiftsColumns[2], width: 95 },
+            { label: T.shiftsColumns[3], width: 95 },
+            { label: T.shiftsColumns[4], width: 70, align: 'right' },
+            { label: T.shiftsColumns[5], width: 70, align: 'right' },
+            { label: T.shiftsColumns[6], width: 70, align: 'right' },
+          ],
+          shifts.map((shift) => [
+            `#${shift.id}`,
+            shift.user.name,
+            formatDateTime(shift.openedAt),
+            shift.closedAt ? formatDateTime(shift.closedAt) : T.openShift,
+            money(shift.expected),
+            shift.counted === null ? '—' : money(shift.counted),
+            shift.difference === null
+              ? '—'
+              : `${shift.difference > 0 ? '+' : ''}${money(shift.difference)} ${shift.result ?? ''}`,
+          ]),
+        );
+      }
+    }
+
     heading(T.inventory);
     if (cut.inventory.length === 0) note(T.noData);
     else {
@@ -218,20 +299,28 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
       );
     }
 
-    heading(T.summary);
-    table(
-      [
-        { label: '', width: CONTENT_WIDTH - 150 },
-        { label: '', width: 150, align: 'right' },
-      ],
-      [
-        [T.totalUnits, formatCutQuantities(cut.totals)],
-        [T.totalAmount, money(cut.totals.totalAmount)],
-        [T.totalPayments, money(cut.totals.totalPayments)],
-        [T.totalDue, money(cut.totals.totalDue)],
-      ],
-      false,
-    );
+    // Only in a cut whose day had entries recorded after its previous cut.
+    if (cut.late && cut.late.length > 0) {
+      heading(T.late);
+      table(
+        [
+          { label: T.lateColumns[0], width: 50 },
+          { label: T.lateColumns[1], width: 90 },
+          { label: T.lateColumns[2], width: CONTENT_WIDTH - 380 },
+          { label: T.lateColumns[3], width: 75 },
+          { label: T.lateColumns[4], width: 80 },
+          { label: T.lateColumns[5], width: 85, align: 'right' },
+        ],
+        cut.late.map((row) => [
+          `#${row.receiptId}`,
+          LATE_ENTRY_WORDS[row.kind],
+          row.client ?? T.noClient,
+          formatShortDate(row.date),
+          PAYMENT_MODE_LABELS[row.paymentMode],
+          money(row.amount),
+        ]),
+      );
+    }
   }
 
   const { start, count } = doc.bufferedPageRange();

@@ -44,6 +44,10 @@ export function findCut(db: Executor, id: number) {
   return db.selectFrom('cashCountReports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findCutsOfDay(db: Executor, date: string) {
+  return db.selectFrom('cashCountReports').select(['id', 'createdAt']).where('date', '=', date).orderBy('id').execute();
+}
+
 export function insertCut(db: Executor, cut: { date: string; data: string; userId: number; createdAt: number }) {
   return db.insertInto('cashCountReports').values(cut).returningAll().executeTakeFirstOrThrow();
 }
@@ -178,6 +182,24 @@ export async function findNetPaymentsCents(db: Executor, start: number, end: num
   return Number(row?.net ?? 0);
 }
 
+/** Enabled ADD − enabled REMOVE of the payments created in [start, end], per method, in centavos. */
+export async function findNetPaymentsByMethodCents(db: Executor, start: number, end: number) {
+  const rows = await db
+    .selectFrom('payments')
+    .select([
+      'method',
+      sql<number>`coalesce(sum(case when ${sql.ref('reason')} = 'REMOVE' then -${sql.ref('amountCents')} else ${sql.ref('amountCents')} end), 0)`.as(
+        'net',
+      ),
+    ])
+    .where('createdAt', '>=', start)
+    .where('createdAt', '<=', end)
+    .where('isEnabled', '=', 1)
+    .groupBy('method')
+    .execute();
+  return rows.map((row) => ({ method: row.method, cents: Number(row.net) }));
+}
+
 /**
  * Credit receipts still Pending and dated up to `end`, with their client, items and payments:
  * three queries over the same filter on receipts(state, date, id), however many there are.
@@ -204,7 +226,7 @@ export async function findPendingCredit(db: Executor, end: number) {
       .execute(),
     pending()
       .innerJoin('payments as p', 'p.receiptId', 'r.id')
-      .select(['p.id', 'p.receiptId', 'p.amountCents', 'p.reason', 'p.isEnabled', 'p.note', 'p.createdAt'])
+      .select(['p.id', 'p.receiptId', 'p.amountCents', 'p.reason', 'p.method', 'p.isEnabled', 'p.note', 'p.createdAt'])
       .orderBy('p.id')
       .execute(),
   ]);

@@ -1,15 +1,27 @@
 import {
   cashCountReportSchema,
+  cutPdfQuerySchema,
+  cutsOfDayQuerySchema,
+  cutsOfDayResponseSchema,
+  parseCutData,
+  printResultSchema,
   generateCutBodySchema,
   idParamsSchema,
   listReportsQuerySchema,
   listReportsResponseSchema,
 } from '@mostrador/shared';
+import { conflict } from '../../lib/errors.js';
 import { pdfResponse } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const reportsRoutes: RoutesPlugin = async (app) => {
-  const { reports } = app.services;
+  const { reports, printing } = app.services;
+  /** A stored cut's snapshot; a cut written by an unknown version cannot be laid out as a ticket. */
+  const cutDataOf = (report: { data: string }) => {
+    const cut = parseCutData(report.data);
+    if (!cut) throw conflict('El corte no tiene un formato reconocido.');
+    return cut;
+  };
 
   app.get(
     '/reports/list',
@@ -50,17 +62,57 @@ const reportsRoutes: RoutesPlugin = async (app) => {
         tags: ['reports'],
         errors: [404],
         params: idParamsSchema,
-        response: { 200: pdfResponse('El corte de caja en PDF tamaño carta.') },
+        querystring: cutPdfQuerySchema,
+        response: { 200: pdfResponse('El corte de caja en PDF tamaño carta, o de ticket (80 mm) con format=80mm.') },
       },
     },
     async (request, reply) => {
-      const { report, pdf } = await reports.pdf(request.params.id);
+      const { report, pdf } =
+        request.query.format === '80mm'
+          ? await reports.details(request.params.id).then(async (report) => ({
+              report,
+              pdf: await printing.cutPdf(cutDataOf(report), report.createdAt, report.id),
+            }))
+          : await reports.pdf(request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="corte-${report.date}-${report.id}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
+  );
+
+  app.post(
+    '/reports/print/:id',
+    {
+      config: { operation: 'reports/print' },
+      schema: {
+        summary: 'Imprimir el resumen de un corte de caja en la impresora térmica',
+        tags: ['reports'],
+        errors: [404, 409, 502, 504],
+        params: idParamsSchema,
+        response: { 200: printResultSchema },
+      },
+    },
+    async (request) => {
+      const report = await reports.details(request.params.id);
+      return printing.printCut(cutDataOf(report), report.createdAt, report.id);
+    },
+  );
+
+  // The web app warns before a second cut of the same day; generate itself never refuses one.
+  app.get(
+    '/reports/cuts-of-day',
+    {
+      config: { operation: 'reports/cutsOfDay' },
+      schema: {
+        summary: 'Cortes ya generados de un día',
+        tags: ['reports'],
+        querystring: cutsOfDayQuerySchema,
+        response: { 200: cutsOfDayResponseSchema },
+      },
+    },
+    (request) => reports.cutsOfDay(request.query.date),
   );
 };
 

@@ -8,6 +8,9 @@ import {
   type CutData,
   type CutPendingReceipt,
   type CutSalesRow,
+  type CutsOfDayResponse,
+  type PaymentMethod,
+  type Shift,
   cutTotalsFromCents,
   type InventoryLog,
   type ListReportsResponse,
@@ -23,18 +26,25 @@ import type { Executor } from '../../db/connection.js';
 import type { CashCountReportRow, DB, InventoryLogRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Clock } from '../../lib/clock.js';
+import type { CashService } from '../cash/cash.service.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
+import { findUnreported, markReported } from './late-entries.js';
 import { renderCutPdf } from './reports.pdf.js';
 import * as q from './reports.queries.js';
 
 export type ListReportsParams = z.output<typeof listReportsQuerySchema>;
 
+/** The cash shifts opened in [start, end], oldest first (the cash module's). */
+export type ShiftsOfDay = (executor: Executor, start: number, end: number) => Promise<Shift[]>;
+
 export interface ReportsDeps {
   db: Kysely<DB>;
   transact: TransactionRunner;
   clock: Clock;
+  /** The day's shifts for the cut. */
+  cash: Pick<CashService, 'openedBetween'>;
 }
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
@@ -66,14 +76,18 @@ export function toCashCountReport(row: CashCountReportRow): CashCountReport {
  * owed. The caller reads it in one snapshot so every section sees the same state of the database.
  * Money is added up in centavos and only then written as pesos.
  */
-export async function computeCut(db: Executor, date: string): Promise<CutData> {
+export async function computeCut(db: Executor, date: string, shiftsOf?: ShiftsOfDay): Promise<CutData> {
   const { start, end } = businessDayBounds(date);
-  const [movements, sales, netPaymentsCents, pendingRows] = await Promise.all([
+  const [movements, sales, netByMethod, pendingRows, shifts] = await Promise.all([
     q.findDayMovements(db, start, end),
     q.findDaySales(db, start, end),
-    q.findNetPaymentsCents(db, start, end),
+    q.findNetPaymentsByMethodCents(db, start, end),
     q.findPendingCredit(db, end),
+    shiftsOf ? shiftsOf(db, start, end) : Promise.resolve(null),
   ]);
+  const byMethodCents: Record<PaymentMethod, number> = { Efectivo: 0, Tarjeta: 0, Transferencia: 0 };
+  for (const row of netByMethod) byMethodCents[row.method] += row.cents;
+  const netPaymentsCents = netByMethod.reduce((sum, row) => sum + row.cents, 0);
 
   const salesRows = sales
     .map((row) => ({ ...row, units: fromMilli(row.quantityMilli) }))
@@ -145,6 +159,7 @@ export async function computeCut(db: Executor, date: string): Promise<CutData> {
         id: p.id,
         amount: centsToPesos(p.amountCents),
         reason: p.reason,
+        method: p.method,
         isEnabled: p.isEnabled,
         note: p.note,
         createdAt: toIso(p.createdAt),
@@ -158,12 +173,41 @@ export async function computeCut(db: Executor, date: string): Promise<CutData> {
       totalAmount: centsToPesos(totals.totalAmountCents),
       totalPayments: centsToPesos(totals.totalPaymentsCents),
       totalDue: centsToPesos(totals.totalDueCents),
+      byMethod: {
+        Efectivo: centsToPesos(byMethodCents.Efectivo),
+        Tarjeta: centsToPesos(byMethodCents.Tarjeta),
+        Transferencia: centsToPesos(byMethodCents.Transferencia),
+      },
     },
+    // A shift belongs to the day it opened (its sales after midnight included).
+    ...(shifts && {
+      shifts: shifts.map((shift) => ({
+        id: shift.id,
+        user: shift.user,
+        openedAt: shift.openedAt,
+        closedAt: shift.closedAt,
+        openingFloat: shift.openingFloat,
+        expected: shift.expected,
+        counted: shift.counted,
+        difference: shift.difference,
+        result: shift.result,
+      })),
+    }),
   };
 }
 
-export function createReportsService({ db, transact, clock }: ReportsDeps) {
+export function createReportsService({ db, transact, clock, cash }: ReportsDeps) {
+  const shiftsOf: ShiftsOfDay = (executor, start, end) => cash.openedBetween(executor, start, end);
+
+  async function details(id: number): Promise<CashCountReport> {
+    const row = await q.findCut(db, id);
+    if (!row) throw notFound(`El corte #${id} no existe.`);
+    return toCashCountReport(row);
+  }
+
   return {
+    details,
+
     async list(params: ListReportsParams): Promise<ListReportsResponse> {
       const after = params.cursor === undefined ? undefined : decodeCursor(params.cursor, 'cursor');
       const cutsAfter = params.cutsCursor === undefined ? undefined : decodeCursor(params.cutsCursor, 'cutsCursor');
@@ -195,8 +239,13 @@ export function createReportsService({ db, transact, clock }: ReportsDeps) {
       // One consistent snapshot for every section of the cut.
       const row = await transact(
         async (trx) => {
-          const data = await computeCut(trx, date);
-          return q.insertCut(trx, { date, data: JSON.stringify(data), userId: user.id, createdAt: at });
+          const data = await computeCut(trx, date, shiftsOf);
+          // What was recorded into this day since its previous cut: listed once, by this cut.
+          const late = await findUnreported(trx, date);
+          const withLate = { ...data, late: late.entries };
+          const cut = await q.insertCut(trx, { date, data: JSON.stringify(withLate), userId: user.id, createdAt: at });
+          await markReported(trx, late.ids, cut.id);
+          return cut;
         },
         { snapshot: true },
       );
@@ -204,10 +253,14 @@ export function createReportsService({ db, transact, clock }: ReportsDeps) {
     },
 
     async pdf(id: number): Promise<{ report: CashCountReport; pdf: Buffer }> {
-      const row = await q.findCut(db, id);
-      if (!row) throw notFound(`El corte #${id} no existe.`);
-      const report = toCashCountReport(row);
+      const report = await details(id);
       return { report, pdf: await renderCutPdf(report) };
+    },
+
+    /** GET /reports/cuts-of-day: the cuts already made of a day, oldest first. */
+    async cutsOfDay(date: string): Promise<CutsOfDayResponse> {
+      const rows = await q.findCutsOfDay(db, date);
+      return { cuts: rows.map((row) => ({ id: row.id, createdAt: toIso(row.createdAt) })) };
     },
   };
 }

@@ -11,13 +11,31 @@ const SESSION_ENDED = 'Tu sesión terminó. Inicia sesión de nuevo.';
 /** Why a session gives no user: its message for the 401. */
 export type SessionCheck = { user: AuthUser } | { refusal: string };
 
+/** Live sessions remembered at most (the map is emptied when full). */
+const CACHE_SIZE = 1000;
+
 /**
  * Sign-ins the server can end. Every access token names its session (`sid`), and every request
  * reads it back with its user: a disabled user, a changed role, a logout or a password change
  * take effect on the next request instead of when the 12-hour token runs out. The methods that
  * write take the caller's transaction, so a session ends together with what ended it.
+ *
+ * With `cache` (SQLite) the answer for a live session is remembered in the process, and every
+ * write that could change it (ending sessions, editing a user: `forget`) empties the cache inside
+ * its transaction. That holds because one server process owns a SQLite file and runs its
+ * queries on one connection: a check that starts after `forget` waits for the commit and reads
+ * the new rows, and a check that read before it does not store its answer (the generation
+ * moved). On PostgreSQL several processes may share the database, so every request reads it.
  */
-export function createSessionsService({ db }: { db: Kysely<DB> }) {
+export function createSessionsService({ db, cache = false }: { db: Kysely<DB>; cache?: boolean }) {
+  const live = new Map<string, AuthUser>();
+  let generation = 0;
+
+  function forget() {
+    generation += 1;
+    live.clear();
+  }
+
   return {
     async start(trx: Executor, userId: number, at: number): Promise<string> {
       const id = randomUUID();
@@ -27,11 +45,22 @@ export function createSessionsService({ db }: { db: Kysely<DB> }) {
 
     /** The user of a live session, as stored now; a refusal when the session ended or the user is disabled. */
     async check(sessionId: string): Promise<SessionCheck> {
+      const known = cache ? live.get(sessionId) : undefined;
+      if (known) return { user: { ...known } };
+      const seen = generation;
       const row = await q.findSessionUser(db, sessionId);
       if (row?.isEnabled === 0) return { refusal: USER_DISABLED };
       if (!row || row.revokedAt !== null) return { refusal: SESSION_ENDED };
-      return { user: { id: row.id, name: row.name, email: row.email, role: row.role, sessionId } };
+      const user = { id: row.id, name: row.name, email: row.email, role: row.role, sessionId };
+      if (cache && seen === generation) {
+        if (live.size >= CACHE_SIZE) live.clear();
+        live.set(sessionId, user);
+      }
+      return { user: { ...user } };
     },
+
+    /** A user's name, e-mail, role or enabled flag is changing: no remembered answer holds. */
+    forget,
 
     async isLive(trx: Executor, sessionId: string): Promise<boolean> {
       const row = await q.findSessionUser(trx, sessionId);
@@ -39,11 +68,13 @@ export function createSessionsService({ db }: { db: Kysely<DB> }) {
     },
 
     end(trx: Executor, sessionId: string, at: number) {
+      forget();
       return q.revokeSession(trx, sessionId, at);
     },
 
     /** Ends every session of that user but `keep` (the one asking, when it is theirs). */
     endAllOf(trx: Executor, userId: number, at: number, keep: string | null = null) {
+      forget();
       return q.revokeSessionsOfUser(trx, userId, at, keep);
     },
   };

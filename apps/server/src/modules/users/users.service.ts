@@ -17,7 +17,7 @@ export interface UsersDeps {
   clock: Clock;
   /** The first Admin's credentials, when set. */
   config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
-  sessions: Pick<SessionsService, 'endAllOf'>;
+  sessions: Pick<SessionsService, 'endAllOf' | 'forget'>;
 }
 
 export function toUser(row: UserRow): User {
@@ -100,6 +100,7 @@ export function createUsersService({ db, transact, clock, config, sessions }: Us
         return await transact(async (trx) => {
           await q.lockEnabledAdmins(trx);
           const isEnabled = changes.isEnabled === undefined ? undefined : changes.isEnabled ? 1 : 0;
+          sessions.forget();
           const updated = await q.updateUser(trx, id, { ...changes, isEnabled, updatedAt: at });
           if (!updated) throw userNotFound();
           if ((await q.countEnabledAdmins(trx)) === 0) throw conflict(LAST_ADMIN);

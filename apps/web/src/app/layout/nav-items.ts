@@ -3,6 +3,7 @@ import {
   IconBarcode,
   IconChartBar,
   IconDatabase,
+  IconLayoutDashboard,
   IconMicrophone,
   IconPackage,
   IconReceipt,
@@ -19,8 +20,9 @@ export interface NavItem {
   icon: Icon;
 }
 
-// Sidebar order: Vender, Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente, Respaldos.
+// Sidebar order: Panel, Vender, Remisiones, Productos, Reportes, Clientes, Usuarios, Asistente, Respaldos.
 const NAV_ITEMS: NavItem[] = [
+  { page: 'dashboard', path: '/dashboard', label: es.layout.nav.dashboard, icon: IconLayoutDashboard },
   { page: 'counter', path: '/vender', label: es.layout.nav.counter, icon: IconBarcode },
   { page: 'receipts', path: '/receipts', label: es.layout.nav.receipts, icon: IconReceipt },
   { page: 'products', path: '/products', label: es.layout.nav.products, icon: IconPackage },
@@ -36,7 +38,8 @@ export function navItemsFor(role: Role | null): NavItem[] {
   return NAV_ITEMS.filter((item) => meetsRequirement(role, PAGE_ACCESS[item.page]));
 }
 
-/** Where a user lands after signing in: a Seller at the counter, everyone else at the receipts. */
+/** Where a user lands after signing in: a Seller at the counter, Admin and Manager on the dashboard. */
 export function homePathFor(role: Role | null): string {
+  if (role && meetsRequirement(role, PAGE_ACCESS.dashboard)) return '/dashboard';
   return role === 'Seller' ? '/vender' : '/';
 }

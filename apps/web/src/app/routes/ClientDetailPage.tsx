@@ -1,12 +1,13 @@
 import { Alert, Anchor, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { clientFullName, meetsRequirement, PAGE_ACCESS, PROTECTED_ACTIONS } from '@mostrador/shared';
 import { IconArrowLeft, IconUserQuestion } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuth } from '../../features/auth/auth-context';
 import { ClientCreditSummary } from '../../features/clients';
-import { useClientDetails } from '../../features/clients/api/clients';
+import { useClientDetails, useOlderClientReceipts } from '../../features/clients/api/clients';
 import { ClientAccount } from '../../features/clients/components/ClientAccount';
 import { ClientCard, ClientCardSkeleton } from '../../features/clients/components/ClientCard';
 import { ClientReceipts } from '../../features/clients/components/ClientReceipts';
@@ -31,6 +32,10 @@ export default function ClientDetailPage() {
   const { actions, modals } = useClientActions();
   const client = details.data;
   const refreshing = details.isFetching && !details.isPending;
+  // Older receipts come a page at a time once the user asks for more than the first page.
+  const [wantOlder, setWantOlder] = useState(false);
+  const older = useOlderClientReceipts(id ?? 0, client?.receiptsNextCursor ?? null, wantOlder);
+  const receipts = useMemo(() => (client ? [...client.receipts, ...older.receipts] : []), [client, older.receipts]);
 
   const back = meetsRequirement(role, PAGE_ACCESS.clients) ? (
     <Anchor component={Link} to="/clients" size="sm">
@@ -92,10 +97,19 @@ export default function ClientDetailPage() {
           {meetsRequirement(role, PROTECTED_ACTIONS) ? <ClientAccount client={client} /> : null}
           <Stack gap="sm">
             <Title order={2} size="h3">
-              {t.detail.receipts(client.receipts.length)}
+              {t.detail.receipts(client.receiptsTotal)}
             </Title>
             <ClientReceipts
-              receipts={client.receipts}
+              receipts={receipts}
+              older={{
+                total: client.receiptsTotal,
+                hasMore: older.hasMore,
+                isLoading: older.isLoading,
+                loadMore: () => {
+                  setWantOlder(true);
+                  older.loadMore();
+                },
+              }}
               renderReceipt={(receipt) => (
                 <ReceiptCard key={receipt.id} receipt={receipt} clientName={clientFullName(client) ?? undefined} />
               )}

@@ -3,3 +3,4 @@
 export { PrintCopiesModal } from './components/PrintCopiesModal';
 export { handleCreatedPrintResult } from './api/print-result';
 export { printsOnSale, usePrintingSettings } from './api/settings';
+export { openPrintDialog } from './api/print-dialog';

@@ -268,6 +268,13 @@ describe('toCreateReceiptBody', () => {
     expect(body).toMatchObject({ clientId: 8, paymentMode: 'Credit', printReceipt: true });
     expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
   });
+
+  it("dates a Seller's sale when it is sent, whatever date the form holds (a dictated one too)", () => {
+    // 2026-11-23 15:45:10 in Monterrey (UTC−6).
+    const now = Date.UTC(2026, 10, 23, 21, 45, 10);
+    expect(toCreateReceiptBody(values({}), { datedNow: true, now }).date).toBe('2026-11-23T15:45:10');
+    expect(toCreateReceiptBody(values({}), { now }).date).toBe('2026-11-21T12:30:15');
+  });
 });
 
 describe('paymentAmountError', () => {

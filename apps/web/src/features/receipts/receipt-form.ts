@@ -208,7 +208,14 @@ export type ReceiptFormBody = CreateReceiptInput & {
   items: Array<{ productId: number; quantity: number; price?: number }>;
 };
 
-export function toCreateReceiptBody(values: ReceiptFormValues): ReceiptFormBody {
+/**
+ * `datedNow`: the sale is dated at the moment it is sent, whatever the form holds (a Seller's
+ * sale; choosing another date is for Admin and Manager, canChooseSaleDate).
+ */
+export function toCreateReceiptBody(
+  values: ReceiptFormValues,
+  { datedNow = false, now = Date.now() }: { datedNow?: boolean; now?: number } = {},
+): ReceiptFormBody {
   const clientId = Number(values.clientId);
   return {
     ...(clientId > 0 ? { clientId } : {}),
@@ -224,7 +231,7 @@ export function toCreateReceiptBody(values: ReceiptFormValues): ReceiptFormBody 
           ...(price === null ? {} : { price }),
         };
       }),
-    date: values.date.trim().replace(' ', 'T').slice(0, 19),
+    date: datedNow ? businessNowLocalTimestamp(now) : values.date.trim().replace(' ', 'T').slice(0, 19),
     printReceipt: values.printReceipt,
   };
 }

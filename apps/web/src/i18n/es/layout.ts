@@ -8,6 +8,7 @@ export const layout = {
     assistant: 'Asistente',
     backups: 'Respaldos',
     counter: 'Vender',
+    dashboard: 'Panel',
   },
   toggleFullscreen: 'Pantalla completa',
   toggleColorScheme: 'Cambiar tema claro/oscuro',
@@ -30,6 +31,4 @@ export const access = {
   goHome: 'Ir a Remisiones',
   notFound: 'Not Found',
   notFoundText: 'La página que buscas no existe.',
-  dashboard: 'Panel',
-  dashboardText: 'Próximamente: indicadores del negocio.',
 } as const;

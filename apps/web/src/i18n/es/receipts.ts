@@ -100,6 +100,8 @@ export const receipts = {
     clientNotFound: 'El cliente indicado no existe; selecciona otro.',
     paymentMode: 'Forma de pago',
     date: 'Fecha',
+    dateNow: 'Ahora',
+    dateNowHint: 'La venta lleva la fecha y hora actuales.',
     items: 'Productos',
     enabled: 'Incluir',
     product: 'Producto',

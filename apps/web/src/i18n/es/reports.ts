@@ -1,3 +1,5 @@
+import { CUT_LATE_TITLE } from '@mostrador/shared';
+
 // Texts of the reports feature.
 export const reports = {
   title: 'Reportes',
@@ -53,6 +55,15 @@ export const reports = {
     },
     pending: 'Pagos pendientes',
     pendingColumns: { folio: 'Folio', client: 'Cliente', amount: 'Monto', paid: 'Pagado', pending: 'Pendiente' },
+    late: CUT_LATE_TITLE,
+    lateColumns: {
+      folio: 'Folio',
+      kind: 'Tipo',
+      client: 'Cliente',
+      date: 'Fecha de la venta',
+      paymentMode: 'Forma de pago',
+      amount: 'Monto',
+    },
     noClient: 'Sin nombre',
     summary: 'Resumen',
     totals: {

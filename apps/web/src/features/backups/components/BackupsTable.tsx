@@ -28,9 +28,11 @@ export function BackupsTable({ backups }: { backups: Backup[] }) {
           {backups.map((backup) => (
             <Table.Tr key={backup.name}>
               <Table.Td>{formatDateTime(backup.createdAt)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {/* A narrow phone must show the whole word: the badge's own ellipsis cut it to its first letter. */}
                 <Badge
                   variant="light"
+                  styles={{ label: { overflow: 'visible' } }}
                   color={backup.kind === 'manual' ? 'blue' : backup.kind === 'migracion' ? 'grape' : 'gray'}
                 >
                   {BACKUP_KIND_LABELS[backup.kind]}
@@ -46,6 +48,7 @@ export function BackupsTable({ backups }: { backups: Backup[] }) {
                 <Button
                   size="xs"
                   variant="light"
+                  px={{ base: 6, sm: 'xs' }}
                   leftSection={<IconDownload size={14} />}
                   aria-label={t.downloadLabel(backup.name)}
                   loading={download.isPending && download.variables?.name === backup.name}

@@ -1,11 +1,20 @@
 import {
+  CLIENT_RECEIPTS_LIMIT_MAX,
   type Client,
   type ClientDetails,
   compareClientsByName,
   type EditClientInput,
   type RegisterClientInput,
 } from '@mostrador/shared';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { es } from '../../../i18n/es';
 import { api } from '../../../lib/api';
 import { receiptKeys } from '../../receipts';
@@ -32,6 +41,37 @@ export const clientDetailsQuery = (id: number) =>
 
 export function useClientDetails(id: number) {
   return useQuery({ ...clientDetailsQuery(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/**
+ * The client's older receipts, one page per call, after the details' first page (`firstCursor`).
+ * Nothing is fetched until `enabled` (the user asked for more); a new first page (after a sale)
+ * starts over, so the pages always continue the details on screen.
+ */
+export function useOlderClientReceipts(id: number, firstCursor: string | null, enabled: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: [...clientKeys.details(id), 'older', firstCursor] as const,
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.get<ClientDetails>(`/client/details/${id}`, {
+          params: { receiptsLimit: CLIENT_RECEIPTS_LIMIT_MAX, receiptsCursor: pageParam },
+          signal,
+        })
+      ).data,
+    initialPageParam: firstCursor ?? '',
+    getNextPageParam: (last) => last.receiptsNextCursor ?? undefined,
+    enabled: enabled && firstCursor !== null,
+  });
+  const receipts = useMemo(() => query.data?.pages.flatMap((page) => page.receipts) ?? [], [query.data]);
+  const lastPage = query.data?.pages.at(-1);
+  return {
+    receipts,
+    /** More pages wait on the server (the first page's cursor until this loads anything). */
+    hasMore: firstCursor !== null && (lastPage === undefined || lastPage.receiptsNextCursor !== null),
+    isLoading: query.isFetching,
+    isError: query.isError,
+    loadMore: () => (query.data ? void query.fetchNextPage() : undefined),
+  };
 }
 
 /** Puts the answer into the cached list at once (the receipt form selects a new client right away). */

@@ -1,9 +1,22 @@
-import { Alert, Button, Group, Input, Modal, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Input,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
+  canChooseSaleDate,
   type Client,
   clientFullName,
   type CreateReceiptResponse,
@@ -15,6 +28,7 @@ import {
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { es } from '../../../i18n/es';
+import { useAuth } from '../../auth';
 import { ClientCreditSummary, CreateClientModal, useClients } from '../../clients';
 import { useProducts } from '../../products';
 import {
@@ -95,6 +109,8 @@ function CreateReceiptForm({
 }) {
   const products = useProducts();
   const clients = useClients();
+  // A Seller's sale is dated when it is sent (a dictated date too); Admin and Manager choose it.
+  const choosesDate = canChooseSaleDate(useAuth().role);
   const sale = useSubmitReceipt((receipt) => {
     onCreated?.(receipt);
     onClose();
@@ -157,7 +173,7 @@ function CreateReceiptForm({
     const validate = schemaResolver(receiptFormSchema(productById, knownClients), { sync: true });
     const errors = validate(current);
     form.setErrors(errors);
-    if (Object.keys(errors).length === 0) sale.submit(toCreateReceiptBody(current));
+    if (Object.keys(errors).length === 0) sale.submit(toCreateReceiptBody(current, { datedNow: !choosesDate }));
   };
 
   // Only the 'Crear remisión' button (or Ctrl/⌘ + Enter) sends the sale: Enter in a field,
@@ -201,14 +217,18 @@ function CreateReceiptForm({
                 onChange={(mode) => setPaymentMode(mode as PaymentMode)}
               />
             </Input.Wrapper>
-            <DateTimePicker
-              label={t.date}
-              valueFormat="DD/MM/YYYY hh:mm A"
-              timePickerProps={{ format: '12h' }}
-              value={values.date}
-              onChange={(value) => form.setFieldValue('date', value ?? '')}
-              error={form.errors.date}
-            />
+            {choosesDate ? (
+              <DateTimePicker
+                label={t.date}
+                valueFormat="DD/MM/YYYY hh:mm A"
+                timePickerProps={{ format: '12h' }}
+                value={values.date}
+                onChange={(value) => form.setFieldValue('date', value ?? '')}
+                error={form.errors.date}
+              />
+            ) : (
+              <TextInput label={t.date} value={t.dateNow} description={t.dateNowHint} readOnly />
+            )}
           </Group>
 
           {creditWithoutClient ? (

@@ -2,10 +2,13 @@ import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import {
   type CashCountReport,
   type CutData,
+  type CutLateEntry,
   formatCutQuantities,
+  formatDateTime,
   formatPayment,
   formatQuantity,
   formatSignedQuantity,
+  LATE_ENTRY_WORDS,
   PAYMENT_MODE_LABELS,
   parseCutData,
   pesosToCents,
@@ -20,7 +23,10 @@ const t = es.reports.document;
 /** The cut is checked to the centavo: every amount with its two decimals. */
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 
-/** The four sections of a cut (inventory movements, sales, pending payments, totals), from its stored snapshot. */
+/**
+ * The sections of a cut (inventory movements, sales, pending payments, what was recorded after the
+ * day's previous cut when there is any, totals), from its stored snapshot.
+ */
 export function CutDocument({ report }: { report: CashCountReport }) {
   const cut = useMemo(() => parseCutData(report.data), [report.data]);
   if (!cut) {
@@ -35,6 +41,7 @@ export function CutDocument({ report }: { report: CashCountReport }) {
       <InventorySection cut={cut} />
       <SalesSection cut={cut} />
       <PendingSection cut={cut} />
+      {cut.late && cut.late.length > 0 ? <LateSection late={cut.late} /> : null}
       <TotalsSection cut={cut} />
     </Stack>
   );
@@ -74,6 +81,7 @@ const Strong = ({ children }: { children: ReactNode }) => (
 type InventoryRow = CutData['inventory'][number];
 type SalesRow = CutData['sales'][number];
 type PendingRow = CutData['pending'][number];
+type LateRow = CutLateEntry;
 
 const ic = t.inventoryColumns;
 const inventoryColumns: Array<Column<InventoryRow>> = [
@@ -111,6 +119,37 @@ const pendingColumns: Array<Column<PendingRow>> = [
   { header: pc.paid, numeric: true, cell: (row) => money(row.paid) },
   { header: pc.pending, numeric: true, cell: (row) => <Strong>{money(row.pending)}</Strong> },
 ];
+
+const lc = t.lateColumns;
+const lateColumns: Array<Column<LateRow>> = [
+  {
+    header: lc.folio,
+    cell: (row) => (
+      <Anchor component={Link} to={`/receipts/${row.receiptId}`} size="sm">
+        #{row.receiptId}
+      </Anchor>
+    ),
+  },
+  { header: lc.kind, cell: (row) => LATE_ENTRY_WORDS[row.kind] },
+  { header: lc.client, cell: (row) => row.client ?? t.noClient },
+  { header: lc.date, cell: (row) => formatDateTime(row.date) },
+  { header: lc.paymentMode, cell: (row) => PAYMENT_MODE_LABELS[row.paymentMode] },
+  { header: lc.amount, numeric: true, cell: (row) => <Strong>{money(row.amount)}</Strong> },
+];
+
+/** What was recorded into this day after its previous cut (only in a cut that has any). */
+function LateSection({ late }: { late: LateRow[] }) {
+  return (
+    <Section title={t.late}>
+      <CutTable
+        columns={lateColumns}
+        rows={late}
+        rowKey={(row) => `${row.kind}-${row.receiptId}-${row.recordedAt}`}
+        minWidth={560}
+      />
+    </Section>
+  );
+}
 
 function InventorySection({ cut }: { cut: CutData }) {
   return (

@@ -1,0 +1,140 @@
+// The raw limit of a sale on PostgreSQL: the smallest SQL that makes a sale's writes (receipt,
+// items, stock, inventory logs, the Cash payment), one statement per sale with data-modifying
+// CTEs, sent from plain `pg` clients, 32 at once: no HTTP, no service layer, no rule checked
+// beyond the stock never going below zero. The server's sale does the same writes plus its rules
+// (key, credit limit, prices) in two round trips; its figure over this one is what our code costs.
+import { createReceiptBodySchema, localTimestampToEpoch, pesosToCents, toMilli } from '@mostrador/shared';
+import pg from 'pg';
+import { summarize } from './load.js';
+import { type Catalogue, receiptMaker } from './workload.js';
+
+export interface RawLimitResult {
+  concurrency: number;
+  seconds: number;
+  ok: number;
+  failed: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+const SALE = `with r as (
+  insert into receipts (state, payment_mode, client_id, user_id, date, total_cents, created_at, updated_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $7) returning id
+), i as (
+  insert into receipt_items (receipt_id, product_id, product_name, units, quantity_milli, price_cents)
+  select r.id, x.product_id, x.name, x.units, x.quantity, x.price
+  from r, unnest($8::integer[], $9::text[], $10::text[], $11::bigint[], $12::integer[]) as x(product_id, name, units, quantity, price)
+), s as (
+  update products p set stock_milli = p.stock_milli - d.quantity, updated_at = $7
+  from unnest($13::integer[], $14::bigint[]) as d(product_id, quantity)
+  where p.id = d.product_id and p.stock_milli >= d.quantity
+  returning p.id, p.name, p.stock_milli, d.quantity
+), l as (
+  insert into inventory_logs (product_id, receipt_id, user_id, reason, delta_milli, stock_before_milli,
+    stock_after_milli, product_name, user_name, note, created_at)
+  select s.id, r.id, $4, 'SALE', -s.quantity, s.stock_milli + s.quantity, s.stock_milli, s.name, $15, 'Remisión #' || r.id, $7
+  from s, r
+)
+insert into payments (receipt_id, amount_cents, reason, is_enabled, note, user_id, created_at)
+select r.id, $6, 'ADD', 1, 'Contado', $4, $7 from r where $16`;
+
+/** The same random sales as the server's load, `seconds` long after `warmupSeconds`, 32 clients. */
+export async function rawLimit(
+  url: string,
+  catalogue: Catalogue,
+  {
+    seconds,
+    warmupSeconds,
+    concurrency = 32,
+    seller = { id: 3, name: 'Vendedor Uno' },
+  }: {
+    seconds: number;
+    warmupSeconds: number;
+    concurrency?: number;
+    seller?: { id: number; name: string };
+  },
+): Promise<RawLimitResult> {
+  const pool = new pg.Pool({ connectionString: url, max: concurrency });
+  pool.on('error', () => undefined);
+  try {
+    const { rows } = await pool.query<{ id: number; name: string; units: string }>(
+      'select id, name, units from products where id = any($1::integer[])',
+      [catalogue.productIds],
+    );
+    const products = new Map(rows.map((p) => [p.id, p]));
+    const make = receiptMaker(catalogue, 29);
+    const values = () => {
+      const body = createReceiptBodySchema.parse(make());
+      const lines = body.items.map((item) => ({
+        product: products.get(item.productId)!,
+        quantity: toMilli(item.quantity),
+        price: pesosToCents(item.price!),
+      }));
+      const byProduct = new Map<number, number>();
+      for (const line of lines) byProduct.set(line.product.id, (byProduct.get(line.product.id) ?? 0) + line.quantity);
+      const stockIds = [...byProduct.keys()].sort((a, b) => a - b);
+      const total = lines.reduce((sum, line) => sum + Math.round((line.price * line.quantity) / 1000), 0);
+      const cash = body.paymentMode === 'Cash';
+      return [
+        cash ? 'Paid' : 'Pending',
+        body.paymentMode,
+        body.clientId ?? null,
+        seller.id,
+        localTimestampToEpoch(body.date),
+        total,
+        Date.now(),
+        lines.map((l) => l.product.id),
+        lines.map((l) => l.product.name),
+        lines.map((l) => l.product.units),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.price),
+        stockIds,
+        stockIds.map((id) => byProduct.get(id)!),
+        seller.name,
+        cash,
+      ];
+    };
+    const run = async (ms: number) => {
+      const times: number[] = [];
+      let failed = 0;
+      const started = performance.now();
+      const deadline = started + ms;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          const client = await pool.connect();
+          try {
+            while (performance.now() < deadline) {
+              const t0 = performance.now();
+              try {
+                await client.query({ name: 'raw_sale', text: SALE, values: values() });
+                times.push(performance.now() - t0);
+              } catch {
+                failed += 1;
+              }
+            }
+          } finally {
+            client.release();
+          }
+        }),
+      );
+      return { times, failed, seconds: (performance.now() - started) / 1000 };
+    };
+    await run(warmupSeconds * 1000);
+    const { times, failed, seconds: elapsed } = await run(seconds * 1000);
+    const stats = summarize(times);
+    return {
+      concurrency,
+      seconds: elapsed,
+      ok: times.length,
+      failed,
+      rps: times.length / elapsed,
+      p50: stats.p50,
+      p95: stats.p95,
+      p99: stats.p99,
+    };
+  } finally {
+    await pool.end();
+  }
+}
