@@ -10,8 +10,12 @@ const PRODUCTS_CHUNK = /\/assets\/ProductsPage-[^/]+\.js$/;
 
 test('a page whose code is gone after a redeploy reloads once and then opens', async ({ page }) => {
   // The old version's file is gone until the tab loads the new index.html (its second load).
+  // Counted when the document is requested: the new page may ask for the chunk before its
+  // 'load' event (index.html's async route-preload script delays that event).
   let loads = 0;
-  page.on('load', () => (loads += 1));
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
+  });
   let refused = 0;
   await page.route(PRODUCTS_CHUNK, async (route) => {
     if (loads >= 2) return route.continue();

@@ -10,6 +10,8 @@
 // create transaction straight through the receipts service from one process (the storage
 // limit). A do-nothing Fastify server gives the HTTP limit. Headless Chromium times the
 // receipts screen on the busy day, and the production bundle's initial JavaScript is weighed.
+// Lighthouse scores /receipts and /vender on the first database's server (its own section;
+// `npx tsx apps/server/bench/lighthouse.ts` runs only that, on data of its own).
 import { execSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -35,6 +37,7 @@ import { BENCH_PASSWORD, DEFAULT_GENERATE, generate, GENERATOR_VERSION, type Gen
 import { type LoadResult, runLoad, summarize } from './load.js';
 import { type RawLimitResult, rawLimit } from './raw-limit.js';
 import { writeReport } from './report.js';
+import { type LighthouseResults, measureLighthouse, writeLighthouse } from './lighthouse.js';
 import { initialJavaScript, receiptsScreenTiming, type ScreenTiming } from './web.js';
 import { type Catalogue, receiptMaker } from './workload.js';
 
@@ -48,6 +51,7 @@ const { values: args } = parseArgs({
     'max-load': { type: 'string' },
     regenerate: { type: 'boolean', default: false },
     'no-web': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     out: { type: 'string', default: 'docs/benchmarks.md' },
   },
@@ -108,7 +112,11 @@ export interface BenchResults {
   httpLimit: { post: LoadResult; get: LoadResult };
   bundle?: ReturnType<typeof initialJavaScript>;
   databases: DatabaseResults[];
+  lighthouse?: LighthouseResults;
 }
+
+/** Lighthouse runs once, on the first database's server. */
+let lighthouseResults: LighthouseResults | undefined;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const n = (value: number, digits = 0) =>
@@ -344,6 +352,15 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
       log(`${kind}: pantalla de remisiones en Chromium…`);
       web = await receiptsScreenTiming({ url, session: admin, day: meta.busyDay, runs: 3 });
     }
+    if (!args['no-web'] && !args['no-lighthouse'] && !lighthouseResults) {
+      log(`${kind}: Lighthouse en /receipts y /vender…`);
+      lighthouseResults = await measureLighthouse({
+        url,
+        session: admin,
+        data: `${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, the bench data (${n(RECEIPTS)} receipts); the screens' default day is today`,
+        command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim().replace(/ --$/, ''),
+      });
+    }
     const day = meta.typicalDay;
     const dayPage = await call<{ data: unknown[] }>(server, `/api/receipt/list?fromDate=${day}&toDate=${day}`, {
       token: seller.accessToken,
@@ -519,10 +536,12 @@ async function main() {
       httpLimit,
       bundle,
       databases,
+      lighthouse: lighthouseResults,
     };
     writeFileSync(join(CACHE_DIR, `results-${startedAt.replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
     if (!args['no-write']) {
       writeReport(resolve(ROOT, args.out), results);
+      if (lighthouseResults) writeLighthouse(resolve(ROOT, args.out), lighthouseResults);
       writeCompression(resolve(ROOT, args.out), await measureCompression(serverEntry, run.dir));
       log(`escrito ${args.out}`);
     }

@@ -15,11 +15,15 @@ export interface BundleFile {
 
 const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
 
-/** The entry script of index.html and every module it (or they) import statically, gzip -9 each. */
+/**
+ * Every script index.html loads (the entry, its modulepreloads, the small route-preload script)
+ * and every module they import statically, gzip -9 each. The page chunks the route-preload
+ * script asks for are the screen's code, not counted here.
+ */
 export function initialJavaScript(webDist: string): { files: BundleFile[]; bytes: number; gzip: number } {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
   const queue = [
-    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
   ].map((src) => src.replace(/^\//, ''));
   const seen = new Set<string>();

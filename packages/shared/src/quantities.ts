@@ -1,7 +1,6 @@
 // Quantities and stock are decimal, exact to the thousandth: the database keeps integer
 // thousandths (`*_milli` columns) and every sum is made on them; the API and the screens carry
 // numbers with at most three decimals.
-import { z } from 'zod';
 
 export const MILLI_PER_UNIT = 1000;
 export const MAX_QUANTITY_DECIMALS = 3;
@@ -67,24 +66,4 @@ export function formatQuantity(quantity: number, units?: string | null): string 
 /** A change with its sign: '+2', '-0.250'. */
 export function formatSignedQuantity(quantity: number): string {
   return quantity > 0 ? `+${formatQuantity(quantity)}` : formatQuantity(quantity);
-}
-
-/**
- * A decimal number from JSON or from a form field: strings are read in decimal notation only
- * (parseQuantityInput; a leading '-' too when `signed`), a blank one is missing. Anything else
- * keeps its type and fails with `message`; more than three decimals fail with `decimalsMessage`.
- */
-export function decimalField(message: string, decimalsMessage = QUANTITY_DECIMALS_MESSAGE, { signed = false } = {}) {
-  return z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      const trimmed = value.trim();
-      if (trimmed === '') return undefined;
-      const negative = signed && trimmed.startsWith('-');
-      const magnitude = parseQuantityInput(negative ? trimmed.slice(1) : trimmed);
-      if (magnitude === null) return value;
-      return negative ? -magnitude : magnitude;
-    },
-    z.number({ error: message }).finite(message).refine(hasAtMostThreeDecimals, decimalsMessage),
-  );
 }

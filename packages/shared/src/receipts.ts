@@ -5,6 +5,10 @@ import { pesosToCents } from './money.js';
 import { lineTotalCents, lineTotalFromPesos } from './pricing.js';
 import { toMilli } from './quantities.js';
 
+// The message when a credit sale names no client (the schema's rule, the counter's warning).
+export const CREDIT_NEEDS_CLIENT_TITLE = 'Cliente requerido';
+export const CREDIT_NEEDS_CLIENT = 'Para usar la forma de pago Crédito, debes seleccionar un cliente.';
+
 export interface ReceiptTotalsCents {
   totalCents: number;
   paidCents: number;

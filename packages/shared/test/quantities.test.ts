@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decimalField,
   formatQuantity,
   fromMilli,
   hasAtMostThreeDecimals,
@@ -8,6 +7,7 @@ import {
   quantityProblem,
   toMilli,
 } from '../src/quantities.js';
+import { decimalField } from '../src/schemas/common.js';
 
 describe('thousandths', () => {
   it('convert exactly both ways, with no floating-point drift', () => {

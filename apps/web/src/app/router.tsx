@@ -9,7 +9,6 @@ import { queryClient } from '../lib/query-client';
 import { RequireAccess } from './guards/RequireAccess';
 import { RequireAuth } from './guards/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
-import LoginPage from './routes/LoginPage';
 import NotFoundPage from './routes/NotFoundPage';
 import { RouteError } from './routes/RouteError';
 
@@ -64,7 +63,7 @@ const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
 // every other page sits in the signed-in layout behind its page guard; /reciepts/:id is a kept
 // misspelling of /receipts/:id; anything else is Not Found.
 export const routes: RouteObject[] = [
-  { path: '/login', Component: LoginPage },
+  { path: '/login', ...page(() => import('./routes/LoginPage')) },
   { path: '/estado-de-cuenta', ...page(() => import('./routes/SharedStatementPage')) },
   {
     Component: RequireAuth,

@@ -1,20 +1,20 @@
 import {
-  Button,
+  type ButtonProps,
   createTheme,
   type CSSVariablesResolver,
   DEFAULT_THEME,
-  InputClearButton,
+  type InputClearButtonProps,
   type MantineColorsTuple,
-  Modal,
-  Notification,
-  NumberInput,
-  Pagination,
-  PasswordInput,
-  Select,
-  Table,
-  Textarea,
-  TextInput,
-  Tooltip,
+  type ModalProps,
+  type NotificationProps,
+  type NumberInputProps,
+  type PaginationProps,
+  type PasswordInputProps,
+  type SelectProps,
+  type TableProps,
+  type TextareaProps,
+  type TextInputProps,
+  type TooltipProps,
 } from '@mantine/core';
 import { es } from '../i18n/es';
 
@@ -44,7 +44,16 @@ function darkened(base: MantineColorsTuple, shades: [string, string, string]): M
 
 const { colors } = DEFAULT_THEME;
 
-const md = { defaultProps: { size: 'md' } } as const;
+/**
+ * A component's default props, typed by its props: what the component's own `extend` gives,
+ * without importing the component (the theme is in the first bundle; inputs, modals and tables
+ * are not).
+ */
+function defaults<Props>(defaultProps: Partial<Props>) {
+  return { defaultProps };
+}
+
+const md = { size: 'md' } as const;
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -59,34 +68,32 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   components: {
-    Button: Button.extend(md),
-    TextInput: TextInput.extend(md),
-    PasswordInput: PasswordInput.extend(md),
-    NumberInput: NumberInput.extend(md),
+    Button: defaults<ButtonProps>(md),
+    TextInput: defaults<TextInputProps>(md),
+    PasswordInput: defaults<PasswordInputProps>(md),
+    NumberInput: defaults<NumberInputProps>(md),
     // Mantine 9 opens a searchable Select's list on focus; an autofocused field would then cover
     // the form it opens in. The list opens on click or typing instead.
-    Select: Select.extend({ defaultProps: { size: 'md', openOnFocus: false } }),
-    Textarea: Textarea.extend(md),
+    Select: defaults<SelectProps>({ size: 'md', openOnFocus: false }),
+    Textarea: defaults<TextareaProps>(md),
     // Plain objects: importing @mantine/dates here would put the pickers in the first bundle.
     DateInput: { defaultProps: { size: 'md', valueFormat: 'MMMM D, YYYY' } },
     DatePickerInput: { defaultProps: { size: 'md', valueFormat: 'MMMM D, YYYY' } },
-    Modal: Modal.extend({
-      defaultProps: {
-        size: 560,
-        centered: true,
-        withCloseButton: true,
-        radius: 'lg',
-        closeButtonProps: { 'aria-label': es.common.close },
-      },
+    Modal: defaults<ModalProps>({
+      size: 560,
+      centered: true,
+      withCloseButton: true,
+      radius: 'lg',
+      closeButtonProps: { 'aria-label': es.common.close },
     }),
-    InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': es.common.clear } }),
+    InputClearButton: defaults<InputClearButtonProps>({ 'aria-label': es.common.clear }),
     // The page numbers name themselves; the arrows need a name.
-    Pagination: Pagination.extend({
-      defaultProps: { getControlProps: (control) => ({ 'aria-label': es.common.pageControls[control] }) },
+    Pagination: defaults<PaginationProps>({
+      getControlProps: (control) => ({ 'aria-label': es.common.pageControls[control] }),
     }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': es.common.close } } }),
-    Table: Table.extend({ defaultProps: { striped: 'odd', highlightOnHover: true, stickyHeader: true } }),
-    Tooltip: Tooltip.extend({ defaultProps: { withArrow: true, openDelay: 200, closeDelay: 100 } }),
+    Notification: defaults<NotificationProps>({ closeButtonProps: { 'aria-label': es.common.close } }),
+    Table: defaults<TableProps>({ striped: 'odd', highlightOnHover: true, stickyHeader: true }),
+    Tooltip: defaults<TooltipProps>({ withArrow: true, openDelay: 200, closeDelay: 100 }),
   },
 });
 

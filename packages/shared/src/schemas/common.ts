@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import spanish from 'zod/v4/locales/es.js';
 import { hasAtMostTwoDecimals } from '../money.js';
+import { hasAtMostThreeDecimals, parseQuantityInput, QUANTITY_DECIMALS_MESSAGE } from '../quantities.js';
 
 // Default zod messages in Spanish; our own schemas give their specific texts. A text's length
 // limit reads the same for every field, so it is said once here (the server puts the field's name
@@ -122,3 +123,23 @@ export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /** ISO-8601 UTC instant as sent in responses. */
 export const isoDateTimeSchema = z.string();
+
+/**
+ * A decimal number from JSON or from a form field: strings are read in decimal notation only
+ * (parseQuantityInput; a leading '-' too when `signed`), a blank one is missing. Anything else
+ * keeps its type and fails with `message`; more than three decimals fail with `decimalsMessage`.
+ */
+export function decimalField(message: string, decimalsMessage = QUANTITY_DECIMALS_MESSAGE, { signed = false } = {}) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const trimmed = value.trim();
+      if (trimmed === '') return undefined;
+      const negative = signed && trimmed.startsWith('-');
+      const magnitude = parseQuantityInput(negative ? trimmed.slice(1) : trimmed);
+      if (magnitude === null) return value;
+      return negative ? -magnitude : magnitude;
+    },
+    z.number({ error: message }).finite(message).refine(hasAtMostThreeDecimals, decimalsMessage),
+  );
+}

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { MAX_PRINT_COPIES, MIN_PRINT_COPIES, PRINT_COPIES_MAX_MESSAGE, PRINT_COPIES_MIN_MESSAGE } from '../printing.js';
 import { MAX_ID } from './common.js';
 
 // Printing: `POST /api/printReceipt { copies, receipt }` and the
 // receipt's PDF `GET /api/receipt/pdf/{id}?copies=N`. Both answer with `printResultSchema`
 // (schemas/receipts.ts) or the PDF itself.
 
-export const MIN_PRINT_COPIES = 1;
-export const MAX_PRINT_COPIES = 10;
-export const PRINT_COPIES_MIN_MESSAGE = 'El número de copias debe ser al menos 1.';
-export const PRINT_COPIES_MAX_MESSAGE = `El número de copias no puede ser mayor que ${MAX_PRINT_COPIES}.`;
 const COPIES_INTEGER_MESSAGE = 'El número de copias debe ser un número entero.';
 const RECEIPT_ID_MESSAGE = 'El ID debe ser un número positivo';
 

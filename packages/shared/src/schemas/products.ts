@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money.js';
 import { normalizeProductCode } from '../products.js';
-import { decimalField, isWholeQuantity, wholeUnitsMessage } from '../quantities.js';
+import { isWholeQuantity, wholeUnitsMessage } from '../quantities.js';
 import { hasValidCheckDigit } from '../scale-label.js';
-import { idSchema, isoDateTimeSchema, optionalText, requiredText } from './common.js';
+import { decimalField, idSchema, isoDateTimeSchema, optionalText, requiredText } from './common.js';
 
 // The products contract: what the product endpoints take and answer. Quantities and stock are
 // decimal numbers with at most three decimals (exact thousandths); prices are pesos.

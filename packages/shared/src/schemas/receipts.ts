@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isLocalTimestamp, isYmd } from '../dates.js';
 import { PAYMENT_MODES, PAYMENT_REASONS, RECEIPT_STATES } from '../enums.js';
 import { hasAtMostThreeDecimals } from '../quantities.js';
-import { PAYMENT_MINIMUM_MESSAGE, receiptInputTotalCents } from '../receipts.js';
+import { CREDIT_NEEDS_CLIENT, PAYMENT_MINIMUM_MESSAGE, receiptInputTotalCents } from '../receipts.js';
 import {
   CONTROL_CHARACTERS,
   hasNoControlCharacters,
@@ -83,8 +83,6 @@ export const printResultSchema = z.object({
 });
 export type PrintResult = z.infer<typeof printResultSchema>;
 
-export const CREDIT_NEEDS_CLIENT_TITLE = 'Cliente requerido';
-export const CREDIT_NEEDS_CLIENT = 'Para usar la forma de pago Crédito, debes seleccionar un cliente.';
 export const MAX_RECEIPT_ITEMS = 200;
 export const MAX_QUANTITY = 1_000_000;
 /** A receipt's total is bounded ($10,000,000.00) so every sum fits the database's integer columns. */

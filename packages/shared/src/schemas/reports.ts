@@ -204,9 +204,6 @@ export function formatCutQuantities(totals: Pick<CutTotals, 'totalUnits' | 'tota
   return formatQuantity(totals.totalUnits ?? 0);
 }
 
-/** The title of a cut's section listing what was recorded into its day after the previous cut. */
-export const CUT_LATE_TITLE = 'Registrado después del corte anterior';
-
 /** One thing recorded into the cut's day after an earlier cut of that day. */
 export const cutLateEntrySchema = z.object({
   kind: z.enum(LATE_ENTRY_KINDS),

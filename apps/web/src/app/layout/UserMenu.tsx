@@ -10,10 +10,17 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconLogout, IconMoon, IconSettings, IconSun } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
-import { ChangePasswordModal } from '../../features/auth/components/ChangePasswordModal';
 import { es } from '../../i18n/es';
+import { loadOrReloadOnce } from '../../lib/chunk-reload';
+
+// The password form (its zod schema and @mantine/form) loads when the settings menu opens.
+const loadChangePasswordModal = () => import('../../features/auth/components/ChangePasswordModal');
+const ChangePasswordModal = lazy(() =>
+  loadOrReloadOnce(loadChangePasswordModal).then((m) => ({ default: m.ChangePasswordModal })),
+);
 
 function initials(name: string) {
   return name
@@ -31,6 +38,8 @@ export function UserMenu() {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const [changingPassword, passwordModal] = useDisclosure(false);
+  // Mounted from its first opening on, so it closes with its transition like before.
+  const [passwordModalUsed, setPasswordModalUsed] = useState(false);
 
   return (
     <Group gap="sm" wrap="nowrap">
@@ -52,7 +61,7 @@ export function UserMenu() {
           {user?.name}
         </Text>
       </Group>
-      <Menu position="bottom-end" withArrow>
+      <Menu position="bottom-end" withArrow onOpen={() => void loadChangePasswordModal().catch(() => undefined)}>
         <Menu.Target>
           <ActionIcon variant="default" size="lg" aria-label={es.layout.settings}>
             <IconSettings size={18} />
@@ -60,7 +69,13 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user?.email}</Menu.Label>
-          <Menu.Item leftSection={<IconKey size={16} />} onClick={passwordModal.open}>
+          <Menu.Item
+            leftSection={<IconKey size={16} />}
+            onClick={() => {
+              setPasswordModalUsed(true);
+              passwordModal.open();
+            }}
+          >
             {es.auth.changePassword}
           </Menu.Item>
           <Menu.Item
@@ -75,7 +90,11 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ChangePasswordModal opened={changingPassword} onClose={passwordModal.close} />
+      {passwordModalUsed ? (
+        <Suspense fallback={null}>
+          <ChangePasswordModal opened={changingPassword} onClose={passwordModal.close} />
+        </Suspense>
+      ) : null}
     </Group>
   );
 }
