@@ -116,6 +116,8 @@ test.describe('Fiado as Manager', () => {
     await expect(page.getByTestId('client-balance')).toContainText('Saldo: $0.00');
     const table = page.getByTestId('statement-table');
     await expect(table.getByText(/^Abono a remisión #\d+/)).toHaveCount(2);
+    // Each payment line says how it was paid.
+    await expect(table.getByText(/^Abono a remisión #\d+ · Tarjeta/)).toHaveCount(2);
     const { receipts } = await seed.get<{ receipts: Array<{ state: string }> }>(`/client/details/${client.id}`);
     expect(receipts.map((r) => r.state)).toEqual(['Paid', 'Paid']);
 

@@ -138,6 +138,35 @@ test.describe('Receipts as Admin', () => {
     await expect(form).toBeHidden();
   });
 
+  test("a cash receipt paid by card records 'Tarjeta' as its payment's method", async ({ page, seed }) => {
+    const product = await seed.product({ stock: 5 });
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const method = form.getByRole('radiogroup', { name: 'Método de pago' });
+    // Only a Cash sale asks how it was paid; Efectivo by default.
+    await expect(method.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+    await form.getByText('Crédito', { exact: true }).click();
+    await expect(method).toBeHidden();
+    await form.getByRole('radiogroup', { name: 'Forma de pago' }).getByText('Efectivo', { exact: true }).click();
+    await method.getByText('Tarjeta', { exact: true }).click();
+    const row = form.getByTestId('receipt-item').first();
+    await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await row.getByLabel('Cantidad').fill('2');
+    await row.getByLabel('Precio').fill('30');
+    // Enter in a field still never sells.
+    await row.getByLabel('Precio').press('Enter');
+    await expect(form).toBeVisible();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/receipt/create'));
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ paymentMode: 'Cash', paymentMethod: 'Tarjeta' });
+    const receiptId = await createdReceiptId(page);
+
+    const receipt = await seed.get<Receipt>(`/receipt/details/${receiptId}`);
+    expect(receipt.payments).toHaveLength(1);
+    expect(receipt.payments[0]).toMatchObject({ amount: 60, method: 'Tarjeta' });
+  });
+
   test('a sale whose answer is lost is sent again with the same key and sold once', async ({ page, seed }) => {
     const product = await seed.product({ stock: 10 });
     const keys: string[] = [];

@@ -53,6 +53,13 @@ test.describe('Reports', () => {
       date,
       items: [{ productId: product.id, quantity: 2, price: 12.5 }],
     });
+    // A cash sale paid by card: its row names the method next to the mode.
+    await seed.receipt({
+      paymentMode: 'Cash',
+      paymentMethod: 'Tarjeta',
+      date,
+      items: [{ productId: product.id, quantity: 1, price: 12.5 }],
+    });
     // Today already has a cut (made first, so yesterday's is the next older one): the new one asks first.
     await seed.post<CashCountReport>('/reports/generate', { date: businessToday() });
     // An older cut (yesterday's) made through the API: 'Anterior' must reach it.
@@ -94,16 +101,16 @@ test.describe('Reports', () => {
     await expect(inventory.getByRole('row', { name: new RegExp(product.cuid) }).getByRole('cell')).toHaveText([
       new RegExp(product.name),
       '0',
-      '5',
+      '6',
       '0',
       '50',
       '0',
       '0',
-      '45',
+      '44',
     ]);
     const sales = viewer.getByRole('region', { name: 'Detalle de ventas' });
     const salesRows = sales.getByRole('row', { name: new RegExp(product.cuid) });
-    await expect(salesRows).toHaveCount(2);
+    await expect(salesRows).toHaveCount(3);
     await expect(salesRows.nth(0).getByRole('cell')).toHaveText([
       new RegExp(product.name),
       '3 pza',
@@ -112,6 +119,13 @@ test.describe('Reports', () => {
       'Efectivo',
     ]);
     await expect(salesRows.nth(1).getByRole('cell')).toHaveText([
+      new RegExp(product.name),
+      '1 pza',
+      '$12.50',
+      '$12.50',
+      'Efectivo · Tarjeta',
+    ]);
+    await expect(salesRows.nth(2).getByRole('cell')).toHaveText([
       new RegExp(product.name),
       '2 pza',
       '$12.50',

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddClientPaymentResponse, Client, ClientCredit, Receivables, Statement } from '@mostrador/shared';
 import { businessNowLocalTimestamp, businessToday } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -374,6 +378,34 @@ describe('statement', () => {
       url: `/api/client/statement/${client.id}?from=2026-02-01&to=2026-01-01`,
     });
     expect(backwards.statusCode).toBe(400);
+  });
+
+  it("names a payment line's method (JSON and PDF); sales carry none", async () => {
+    const client = await seedClient(db(), { firstName: 'Metodo', creditDays: 30 });
+    const receipt = await owed(client.id, 3, 8_000);
+    const response = await abono({ clientId: client.id, amount: 30, method: 'Tarjeta', note: 'Con tarjeta' });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const statement = await get<Statement>(`/api/client/statement/${client.id}`);
+    expect(statement.lines.map((l) => [l.kind, l.receiptId, l.method, l.amount, l.balance])).toEqual([
+      ['sale', receipt.id, null, 80, 80],
+      ['payment', receipt.id, 'Tarjeta', -30, 50],
+    ]);
+
+    const pdf = await t.injectAs('Manager', {
+      method: 'GET',
+      url: `/api/client/statementPdf/${client.id}?paper=letter`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'estado-'));
+    try {
+      const file = join(dir, 'estado.pdf');
+      writeFileSync(file, pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain(`Abono a remisión #${receipt.id} · Tarjeta · Con tarjeta`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a signed link shows that statement without a token, until it expires, and no other client', async () => {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   businessDayBounds,
   businessToday,
@@ -326,6 +330,7 @@ describe('the cut of a scripted day', () => {
         price: 18.5,
         total: 55.5,
         paymentMode: 'Cash',
+        method: 'Efectivo',
       },
       {
         productId: rice.id,
@@ -346,6 +351,7 @@ describe('the cut of a scripted day', () => {
         price: 19.99,
         total: 39.98,
         paymentMode: 'Cash',
+        method: 'Efectivo',
       },
       {
         productId: beans.id,
@@ -356,6 +362,7 @@ describe('the cut of a scripted day', () => {
         price: 32,
         total: 64,
         paymentMode: 'Cash',
+        method: 'Efectivo',
       },
       {
         productId: beans.id,
@@ -462,6 +469,8 @@ describe('the cut through the real endpoints', () => {
       '/api/receipt/create',
       {
         paymentMode: 'Cash',
+        // Paid by card: its rows say so ('Efectivo · Tarjeta' on screen and in the PDF).
+        paymentMethod: 'Tarjeta',
         date: time(1),
         items: [
           { productId: soap!.id, quantity: 3, price: 0.1 },
@@ -488,7 +497,7 @@ describe('the cut through the real endpoints', () => {
     await post('/api/receipt/changeState', { id: cancelled.id, state: 'Cancelled' });
     await post('/api/receipt/addPayment', { receiptId: credit.id, amount: 40.5, note: 'Pago manual' });
 
-    const { cut } = await generate(today);
+    const { report, cut } = await generate(today);
     expectIdentity(cut);
     expect(cut.inventory.filter((r) => r.productId === soap!.id || r.productId === salt!.id)).toEqual([
       {
@@ -528,6 +537,7 @@ describe('the cut through the real endpoints', () => {
         price: 0.1,
         total: 0.3,
         paymentMode: 'Cash',
+        method: 'Tarjeta',
       },
       {
         productId: soap!.id,
@@ -548,6 +558,7 @@ describe('the cut through the real endpoints', () => {
         price: 12.35,
         total: 24.7,
         paymentMode: 'Cash',
+        method: 'Tarjeta',
       },
     ]);
     expect(cut.pending.find((p) => p.id === credit.id)).toMatchObject({
@@ -569,5 +580,19 @@ describe('the cut through the real endpoints', () => {
     expect(Math.round(cut.totals.totalPayments * 100)).toBe(30 + 2470 + 6175 + 4050 - refundCents);
     expect(cut.totals.totalQuantities).toEqual([{ unit: 'pza', quantity: 12 }]);
     expect(cut.totals.totalAmount).toBe(164.93);
+
+    // The PDF names how the card-paid cash sale was paid, next to its mode.
+    const pdf = await t.injectAs('Manager', { method: 'GET', url: `/api/reports/pdf/${report.id}` });
+    expect(pdf.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'corte-'));
+    try {
+      const file = join(dir, 'corte.pdf');
+      writeFileSync(file, pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toMatch(/JAB-API · Jabón\s+3 pza\s+\$0\.10\s+\$0\.30\s+Efectivo · Tarjeta/);
+      expect(text).toMatch(/JAB-API · Jabón\s+7 pza\s+\$19\.99\s+\$139\.93\s+Crédito/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@
 // one abono is spread over the client's receipts, the receivables aging and the account
 // statement. The server computes with these; the web app shows what they give.
 import { businessDayOf, ymdDaysBetween } from './dates.js';
+import type { PaymentMethod } from './enums.js';
 
 /** Plazo a new client gets: a credit sale is overdue this many days after its day. */
 export const DEFAULT_CREDIT_DAYS = 30;
@@ -123,6 +124,8 @@ export interface AccountEvent {
   /** Always positive; the kind gives the direction. */
   amountCents: number;
   note: string | null;
+  /** How a payment line's money moved; absent for a sale or a cancellation. */
+  method?: PaymentMethod | null;
 }
 
 const OWES_MORE: Record<AccountEventKind, 1 | -1> = {
@@ -209,4 +212,17 @@ export function statementConcept(kind: AccountEventKind, receiptId: number): str
     case 'refund':
       return `Devolución de ${folio}`;
   }
+}
+
+/**
+ * A statement line's whole concept: "Abono a remisión #12 · Tarjeta · Pago manual" (the payment's
+ * method, when it has one, then its note).
+ */
+export function statementLineConcept(line: {
+  kind: AccountEventKind;
+  receiptId: number;
+  method?: PaymentMethod | null;
+  note: string | null;
+}): string {
+  return [statementConcept(line.kind, line.receiptId), line.method, line.note].filter(Boolean).join(' · ');
 }

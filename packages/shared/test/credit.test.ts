@@ -8,6 +8,7 @@ import {
   creditSummary,
   exceedsCreditLimit,
   isOverdue,
+  statementLineConcept,
   whatsappUrl,
 } from '../src/credit.js';
 import { businessDayBounds, localTimestampToEpoch } from '../src/dates.js';
@@ -120,5 +121,14 @@ describe('WhatsApp link', () => {
     expect(whatsappUrl('+52 1 81 1234 5678', 'x')).toBe('https://wa.me/528112345678?text=x');
     expect(whatsappUrl('12345', 'x')).toBeNull();
     expect(whatsappUrl(null, 'x')).toBeNull();
+  });
+});
+
+describe('statementLineConcept', () => {
+  it("adds a payment line's method before its note", () => {
+    const line = { kind: 'payment' as const, receiptId: 12, note: 'Pago manual' };
+    expect(statementLineConcept({ ...line, method: 'Tarjeta' })).toBe('Abono a remisión #12 · Tarjeta · Pago manual');
+    expect(statementLineConcept({ ...line, method: null, note: null })).toBe('Abono a remisión #12');
+    expect(statementLineConcept({ kind: 'sale', receiptId: 3, note: null })).toBe('Remisión #3');
   });
 });

@@ -14,14 +14,17 @@ export function PaymentMethodControl({
   value,
   onChange,
   size = 'sm',
+  label = t.label,
 }: {
   value: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
   size?: 'sm' | 'md';
+  /** 'Forma de pago' unless the form already uses it (the receipt form's payment mode). */
+  label?: string;
 }) {
   const labelId = useId();
   return (
-    <Input.Wrapper label={t.label} id={labelId}>
+    <Input.Wrapper label={label} id={labelId}>
       <SegmentedControl
         fullWidth
         size={size}

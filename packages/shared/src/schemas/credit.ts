@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_EVENT_KINDS, AGING_BUCKETS, MAX_CREDIT_DAYS } from '../credit.js';
 import { isYmd } from '../dates.js';
 import { idSchema, isoDateTimeSchema, pesosSchema } from './common.js';
+import { paymentMethodSchema } from './cash.js';
 import { addPaymentBodySchema } from './receipts.js';
 
 // The fiado contract: credit terms, a client's credit, the account abono, the statement and its
@@ -77,6 +78,8 @@ export const statementSchema = z.object({
       kind: z.enum(ACCOUNT_EVENT_KINDS),
       receiptId: z.number().int(),
       note: z.string().nullable(),
+      /** A payment line's (abono, its cancellation, a refund) Efectivo / Tarjeta / Transferencia; null otherwise. */
+      method: paymentMethodSchema.nullable(),
       /** Signed: positive raises what the client owes. */
       amount: z.number(),
       balance: z.number(),

@@ -9,7 +9,7 @@ import {
   PAYMENT_REASONS,
 } from '../enums.js';
 import { formatQuantity } from '../quantities.js';
-import { byMethodSchema } from './cash.js';
+import { byMethodSchema, paymentMethodSchema } from './cash.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 
 export * from '../cash-count.js';
@@ -133,6 +133,8 @@ export const cutSalesRowSchema = z.object({
   /** units × price, pesos. */
   total: z.number(),
   paymentMode: z.enum(PAYMENT_MODES),
+  /** A Cash sale's payment method (its receipt's payment); absent for credit and in older cuts. */
+  method: paymentMethodSchema.optional(),
 });
 export type CutSalesRow = z.infer<typeof cutSalesRowSchema>;
 

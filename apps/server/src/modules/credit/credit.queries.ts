@@ -82,7 +82,7 @@ export async function findAccountHistory(db: Executor, clientId: number) {
   const payments = receipts.length
     ? await db
         .selectFrom('payments')
-        .select(['id', 'receiptId', 'amountCents', 'reason', 'isEnabled', 'note', 'createdAt', 'cancelledAt'])
+        .select(['id', 'receiptId', 'amountCents', 'reason', 'isEnabled', 'note', 'method', 'createdAt', 'cancelledAt'])
         .where(
           'receiptId',
           'in',

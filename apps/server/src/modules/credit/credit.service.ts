@@ -131,7 +131,7 @@ export function createCreditService({ db, transact, clock, secret, business, cas
       }
     }
     for (const p of payments) {
-      const base = { receiptId: p.receiptId, amountCents: p.amountCents, note: p.note };
+      const base = { receiptId: p.receiptId, amountCents: p.amountCents, note: p.note, method: p.method };
       events.push({ ...base, at: p.createdAt, kind: p.reason === 'REMOVE' ? 'refund' : 'payment' });
       if (p.isEnabled === 0 && p.cancelledAt !== null) {
         events.push({ ...base, at: p.cancelledAt, kind: p.reason === 'REMOVE' ? 'payment' : 'paymentCancelled' });
@@ -153,6 +153,7 @@ export function createCreditService({ db, transact, clock, secret, business, cas
         kind: line.kind,
         receiptId: line.receiptId,
         note: line.note,
+        method: line.method ?? null,
         amount: centsToPesos(line.changeCents),
         balance: centsToPesos(line.balanceCents),
       })),

@@ -4,7 +4,7 @@ import {
   formatShortDate,
   type Statement,
   type StatementPaper,
-  statementConcept,
+  statementLineConcept,
   businessDayBounds,
 } from '@mostrador/shared';
 import PDFDocument from 'pdfkit';
@@ -31,8 +31,7 @@ const TEXTS = {
 const periodText = (s: Statement) =>
   `Del ${formatShortDate(businessDayBounds(s.from).start)} al ${formatShortDate(businessDayBounds(s.to).start)}`;
 const termsText = (s: Statement) => `Plazo: ${s.creditDays} días`;
-const conceptOf = (line: Statement['lines'][number]) =>
-  [statementConcept(line.kind, line.receiptId), line.note].filter(Boolean).join(' · ');
+const conceptOf = (line: Statement['lines'][number]) => statementLineConcept(line);
 const pesos = (amount: number) => formatPayment(Math.round(amount * 100));
 
 export interface StatementPdfOptions {

@@ -12,6 +12,7 @@ import {
   formatShortDate,
   LATE_ENTRY_WORDS,
   PAYMENT_METHODS,
+  cutPaymentLabel,
   PAYMENT_MODE_LABELS,
   parseCutData,
   pesosToCents,
@@ -258,12 +259,12 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
     } else {
       table(
         [
-          { label: T.salesColumns[0], width: CONTENT_WIDTH - 312 },
+          { label: T.salesColumns[0], width: CONTENT_WIDTH - 352 },
           { label: T.salesColumns[1], width: 60, align: 'right' },
           { label: T.salesColumns[2], width: 75, align: 'right' },
           { label: T.salesColumns[3], width: 85, align: 'right' },
           { label: '', width: 12 },
-          { label: T.salesColumns[4], width: 80 },
+          { label: T.salesColumns[4], width: 120 },
         ],
         cut.sales.map((row) => [
           `${row.productCuid} · ${row.name}`,
@@ -271,7 +272,7 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
           money(row.price),
           money(row.total),
           '',
-          PAYMENT_MODE_LABELS[row.paymentMode],
+          cutPaymentLabel(row),
         ]),
       );
     }

@@ -1,4 +1,9 @@
-import { CUT_COLUMN_OF_REASON, CUT_MOVEMENT_COLUMNS, type CutMovementColumn } from '@mostrador/shared';
+import {
+  CUT_COLUMN_OF_REASON,
+  CUT_MOVEMENT_COLUMNS,
+  type CutMovementColumn,
+  type PaymentMethod,
+} from '@mostrador/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 
@@ -131,6 +136,8 @@ export interface DaySalesRow {
   unit: string;
   priceCents: number;
   paymentMode: 'Cash' | 'Credit';
+  /** A Cash sale's payment method (its first payment); null for credit. */
+  method: PaymentMethod | null;
   quantityMilli: number;
   /** Σ of each line's total, each rounded to the centavo as on its receipt. */
   totalCents: number;
@@ -146,6 +153,23 @@ export async function findDaySales(db: Executor, start: number, end: number): Pr
     .selectFrom('receipts as r')
     .innerJoin('receiptItems as i', 'i.receiptId', 'r.id')
     .innerJoin('products as p', 'p.id', 'i.productId')
+    // A Cash sale's payment, made with it (its first ADD): how it was paid splits its rows.
+    .leftJoin('payments as m', (join) =>
+      join
+        .onRef('m.receiptId', '=', 'r.id')
+        .on('r.paymentMode', '=', 'Cash')
+        .on((eb) =>
+          eb(
+            'm.id',
+            '=',
+            eb
+              .selectFrom('payments as first')
+              .select((f) => f.fn.min<number>('first.id').as('id'))
+              .whereRef('first.receiptId', '=', 'r.id')
+              .where('first.reason', '=', 'ADD'),
+          ),
+        ),
+    )
     .select((eb) => [
       'i.productId',
       'p.cuid',
@@ -153,6 +177,7 @@ export async function findDaySales(db: Executor, start: number, end: number): Pr
       'p.units as unit',
       'i.priceCents',
       'r.paymentMode',
+      'm.method',
       eb.fn.sum<number>('i.quantityMilli').as('quantityMilli'),
       sql<number>`sum((cast(${sql.ref('i.priceCents')} as bigint) * ${sql.ref('i.quantityMilli')} + 500) / 1000)`.as(
         'totalCents',
@@ -161,7 +186,7 @@ export async function findDaySales(db: Executor, start: number, end: number): Pr
     .where('r.date', '>=', start)
     .where('r.date', '<=', end)
     .where('r.state', '!=', 'Cancelled')
-    .groupBy(['i.productId', 'p.cuid', 'p.name', 'p.units', 'i.priceCents', 'r.paymentMode'])
+    .groupBy(['i.productId', 'p.cuid', 'p.name', 'p.units', 'i.priceCents', 'r.paymentMode', 'm.method'])
     .execute();
   return rows.map((row) => ({ ...row, quantityMilli: Number(row.quantityMilli), totalCents: Number(row.totalCents) }));
 }

@@ -51,6 +51,7 @@ const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true
 const byName = (a: { name: string; productId: number }, b: { name: string; productId: number }) =>
   collator.compare(a.name, b.name) || a.productId - b.productId;
 const PAYMENT_MODE_ORDER = { Cash: 0, Credit: 1 } as const;
+const METHOD_ORDER = { Efectivo: 0, Tarjeta: 1, Transferencia: 2 } as const;
 
 export function toInventoryLog(row: InventoryLogRow): InventoryLog {
   return {
@@ -95,7 +96,8 @@ export async function computeCut(db: Executor, date: string, shiftsOf?: ShiftsOf
       (a, b) =>
         byName(a, b) ||
         a.priceCents - b.priceCents ||
-        PAYMENT_MODE_ORDER[a.paymentMode] - PAYMENT_MODE_ORDER[b.paymentMode],
+        PAYMENT_MODE_ORDER[a.paymentMode] - PAYMENT_MODE_ORDER[b.paymentMode] ||
+        METHOD_ORDER[a.method ?? 'Efectivo'] - METHOD_ORDER[b.method ?? 'Efectivo'],
     );
 
   const itemsOf = groupBy(pendingRows.items, (item) => item.receiptId);
@@ -140,6 +142,7 @@ export async function computeCut(db: Executor, date: string, shiftsOf?: ShiftsOf
       price: centsToPesos(row.priceCents),
       total: centsToPesos(row.totalCents),
       paymentMode: row.paymentMode,
+      ...(row.method ? { method: row.method } : {}),
     })),
     pending: pending.map(({ receipt, items, payments, totals: t }): CutPendingReceipt => ({
       id: receipt.id,

@@ -51,6 +51,7 @@ describe('initial values', () => {
     expect(v).toMatchObject({
       clientId: String(CLIENT_UNSPECIFIED),
       paymentMode: 'Cash',
+      paymentMethod: 'Efectivo',
       date: '2026-11-21 12:30:15',
       printReceipt: false,
     });
@@ -250,10 +251,19 @@ describe('toCreateReceiptBody', () => {
     );
     expect(body).toEqual({
       paymentMode: 'Cash',
+      paymentMethod: 'Efectivo',
       items: [{ productId: 2, quantity: 3, price: 12.5 }],
       date: '2026-11-21T12:30:15',
       printReceipt: false,
     });
+    expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it("sends a cash sale's 'Forma de pago'", () => {
+    const body = toCreateReceiptBody(
+      values({ paymentMethod: 'Tarjeta', items: [row({ productId: '2', quantity: 1 })] }),
+    );
+    expect(body.paymentMethod).toBe('Tarjeta');
     expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
   });
 
@@ -263,9 +273,12 @@ describe('toCreateReceiptBody', () => {
     expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it('sends the chosen client and the print choice for credit', () => {
-    const body = toCreateReceiptBody(values({ clientId: '8', paymentMode: 'Credit', printReceipt: true }));
+  it('sends the chosen client and the print choice for credit, and no payment method', () => {
+    const body = toCreateReceiptBody(
+      values({ clientId: '8', paymentMode: 'Credit', paymentMethod: 'Tarjeta', printReceipt: true }),
+    );
     expect(body).toMatchObject({ clientId: 8, paymentMode: 'Credit', printReceipt: true });
+    expect(body).not.toHaveProperty('paymentMethod');
     expect(createReceiptBodySchema.safeParse(body).success).toBe(true);
   });
 

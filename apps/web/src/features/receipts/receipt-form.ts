@@ -15,6 +15,7 @@ import {
   linePrice,
   lineTotalFromPesos,
   missingPriceMessage,
+  type PaymentMethod,
   type PaymentMode,
   type PricedProduct,
   pesosToCents,
@@ -57,6 +58,8 @@ export interface ReceiptFormValues {
   /** Select value: a client id, or a placeholder (-2 unspecified, -1 create new). */
   clientId: string;
   paymentMode: PaymentMode;
+  /** 'Forma de pago' of a Cash sale (Efectivo, Tarjeta, Transferencia); not sent for Credit. */
+  paymentMethod: PaymentMethod;
   /** Mantine's date-time value, YYYY-MM-DD HH:mm:ss, Monterrey wall time. */
   date: string;
   printReceipt: boolean;
@@ -95,6 +98,7 @@ export function initialReceiptFormValues(prefill?: ReceiptPrefill | null, now: n
     return {
       clientId: String(CLIENT_UNSPECIFIED),
       paymentMode: 'Cash',
+      paymentMethod: 'Efectivo',
       date: prefillDateValue(null, now),
       printReceipt: printDefaultFor('Cash'),
       items: [emptyReceiptItem()],
@@ -111,6 +115,7 @@ export function initialReceiptFormValues(prefill?: ReceiptPrefill | null, now: n
   return {
     clientId: String(prefill.clientId !== null && prefill.clientId > 0 ? prefill.clientId : CLIENT_UNSPECIFIED),
     paymentMode: prefill.paymentMode === 'Credit' ? 'Credit' : 'Cash',
+    paymentMethod: 'Efectivo',
     date: prefillDateValue(prefill.date, now),
     printReceipt: printDefaultFor(prefill.paymentMode),
     items: items.length ? items : [emptyReceiptItem()],
@@ -220,6 +225,7 @@ export function toCreateReceiptBody(
   return {
     ...(clientId > 0 ? { clientId } : {}),
     paymentMode: values.paymentMode,
+    ...(values.paymentMode === 'Cash' ? { paymentMethod: values.paymentMethod } : {}),
     items: values.items
       .filter((item) => item.isEnabled)
       .map((item) => {

@@ -99,6 +99,8 @@ export const receipts = {
     clientCreateNew: '+ Crear nuevo cliente',
     clientNotFound: 'El cliente indicado no existe; selecciona otro.',
     paymentMode: 'Forma de pago',
+    /** A Cash sale's Efectivo / Tarjeta / Transferencia ('Forma de pago' already names the mode here). */
+    paymentMethod: 'Método de pago',
     date: 'Fecha',
     dateNow: 'Ahora',
     dateNowHint: 'La venta lleva la fecha y hora actuales.',

@@ -5,7 +5,7 @@ import {
   formatShortDate,
   pesosToCents,
   type Statement,
-  statementConcept,
+  statementLineConcept,
 } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 
@@ -49,9 +49,7 @@ export function StatementTable({ statement }: { statement: Statement }) {
             {statement.lines.map((line, index) => (
               <Table.Tr key={index}>
                 <Table.Td>{formatShortDate(line.date)}</Table.Td>
-                <Table.Td>
-                  {[statementConcept(line.kind, line.receiptId), line.note].filter(Boolean).join(' · ')}
-                </Table.Td>
+                <Table.Td>{statementLineConcept(line)}</Table.Td>
                 <Table.Td ta="right" c={line.amount < 0 ? 'teal' : undefined}>
                   {line.amount < 0 ? `−${money(-line.amount)}` : money(line.amount)}
                 </Table.Td>

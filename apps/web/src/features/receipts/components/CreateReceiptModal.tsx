@@ -26,7 +26,8 @@ import {
   type PaymentMode,
 } from '@mostrador/shared';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
 import { useAuth } from '../../auth';
 import { ClientCreditSummary, CreateClientModal, useClients } from '../../clients';
@@ -148,6 +149,7 @@ function CreateReceiptForm({
     [clientList],
   );
 
+  const paymentModeId = useId();
   const creditWithoutClient = values.paymentMode === 'Credit' && !isRealClient(values.clientId);
   const flagged = values.items.some((item) => item.isEnabled && item.needsReview);
   const totalCents = formTotalCents(values, productById);
@@ -209,9 +211,10 @@ function CreateReceiptForm({
           />
           {isRealClient(values.clientId) ? <ClientCreditSummary clientId={Number(values.clientId)} /> : null}
           <Group grow align="flex-start" wrap="wrap">
-            <Input.Wrapper label={t.paymentMode}>
+            <Input.Wrapper label={t.paymentMode} id={paymentModeId}>
               <SegmentedControl
                 fullWidth
+                aria-labelledby={`${paymentModeId}-label`}
                 data={PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
                 value={values.paymentMode}
                 onChange={(mode) => setPaymentMode(mode as PaymentMode)}
@@ -230,6 +233,13 @@ function CreateReceiptForm({
               <TextInput label={t.date} value={t.dateNow} description={t.dateNowHint} readOnly />
             )}
           </Group>
+          {values.paymentMode === 'Cash' ? (
+            <PaymentMethodControl
+              label={t.paymentMethod}
+              value={values.paymentMethod}
+              onChange={(method) => form.setFieldValue('paymentMethod', method)}
+            />
+          ) : null}
 
           {creditWithoutClient ? (
             <Alert color="yellow" icon={<IconAlertTriangle />} title={t.creditNeedsClientTitle} role="alert">

@@ -11,6 +11,7 @@ import {
   formatSignedQuantity,
   LATE_ENTRY_WORDS,
   PAYMENT_METHODS,
+  cutPaymentLabel,
   PAYMENT_MODE_LABELS,
   parseCutData,
   pesosToCents,
@@ -108,7 +109,7 @@ const salesColumns: Array<Column<SalesRow>> = [
   { header: sc.quantity, numeric: true, cell: (row) => formatQuantity(row.units, row.unit) },
   { header: sc.price, numeric: true, cell: (row) => money(row.price) },
   { header: sc.total, numeric: true, cell: (row) => money(row.total) },
-  { header: sc.paymentMode, cell: (row) => PAYMENT_MODE_LABELS[row.paymentMode] },
+  { header: sc.paymentMode, cell: (row) => cutPaymentLabel(row) },
 ];
 
 const pc = t.pendingColumns;
@@ -184,7 +185,7 @@ function SalesSection({ cut }: { cut: CutData }) {
         <CutTable
           columns={salesColumns}
           rows={cut.sales}
-          rowKey={(row) => `${row.productId}-${row.price}-${row.paymentMode}`}
+          rowKey={(row) => `${row.productId}-${row.price}-${row.paymentMode}-${row.method ?? ''}`}
           minWidth={520}
         />
       )}
