@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { businessToday, type CashCountReport, type Receipt, type Shift } from '@mostrador/shared';
 import { type Page, request } from '@playwright/test';
+import { countPrints, printsOf } from '../support/print-counter';
 import { expect, Seed, test, unique, uniqueBarcode } from '../fixtures';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -24,20 +25,6 @@ async function scan(page: Page, code: string) {
   await page.keyboard.type(code, { delay: 10 });
   await page.keyboard.press('Enter');
 }
-
-/**
- * window.print replaced in every frame (headless Chromium has no dialog to show; the ticket PDF's
- * print after each sale would otherwise take the page down), counting the calls on the top window.
- */
-async function countPrints(page: Page) {
-  await page.addInitScript(() => {
-    const top = window.top as Window & { __prints?: number };
-    window.print = () => {
-      top.__prints = (top.__prints ?? 0) + 1;
-    };
-  });
-}
-const printsOf = (page: Page) => page.evaluate(() => (window as Window & { __prints?: number }).__prints ?? 0);
 
 const figure = (page: Page, label: string) =>
   page.getByTestId('shift-figure').filter({ has: page.getByText(label, { exact: true }) });
@@ -82,6 +69,9 @@ test('open with a float, sell in cash and by card, pay out, count short: Faltant
   await page.keyboard.press('Enter');
   expect(((await (await cashSale).json()) as Receipt).payments[0]?.method).toBe('Efectivo');
   await expect(pay).toBeHidden();
+  // The ticket's PDF goes to the print dialog first; the scanner waits for the field, as a cashier does.
+  await expect.poll(() => printsOf(page)).toBe(1);
+  await expect(page.getByRole('textbox', { name: 'Código' })).toBeFocused();
 
   // …and one by card, which does not go into the drawer.
   await scan(page, soap.barcode!);
@@ -94,6 +84,7 @@ test('open with a float, sell in cash and by card, pay out, count short: Faltant
   const card = (await (await cardSale).json()) as Receipt;
   expect(card.payments[0]?.method).toBe('Tarjeta');
   await expect(pay).toBeHidden();
+  await expect.poll(() => printsOf(page)).toBe(2);
 
   // Back in 'Caja': the live figures. A 'Salida' needs its note.
   await page.goto('/caja');
@@ -147,8 +138,8 @@ test('open with a float, sell in cash and by card, pay out, count short: Faltant
 
   // 'Imprimir resumen' without a printer: the 80 mm PDF of the shift in the print dialog.
   const pdf = page.waitForResponse((r) => r.url().endsWith(`/api/cash/pdf/${closed.id}`));
-  await result.getByRole('button', { name: 'Imprimir resumen' }).click();
   const prints = await printsOf(page);
+  await result.getByRole('button', { name: 'Imprimir resumen' }).click();
   const pdfResponse = await pdf;
   expect(pdfResponse.status()).toBe(200);
   expect(pdfResponse.headers()['content-type']).toBe('application/pdf');

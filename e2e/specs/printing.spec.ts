@@ -1,5 +1,6 @@
 import type { Product, Receipt } from '@mostrador/shared';
 import type { Locator, Page } from '@playwright/test';
+import { countPrints, printsOf } from '../support/print-counter';
 import { expect, type Seed, storageStateOf, test, unique } from '../fixtures';
 
 // Printing (issue 6). The e2e server has no PRINTER_URL, so printing opens the receipt's PDF in
@@ -20,17 +21,6 @@ async function seedCreditReceipt(seed: Seed): Promise<Receipt> {
     printReceipt: false,
   });
 }
-
-/** Counts window.print calls in any frame of the page (on the top window's __prints). */
-async function countPrints(page: Page) {
-  await page.addInitScript(() => {
-    const top = window.top as Window & { __prints?: number };
-    window.print = () => {
-      top.__prints = (top.__prints ?? 0) + 1;
-    };
-  });
-}
-const printsOf = (page: Page) => page.evaluate(() => (window as Window & { __prints?: number }).__prints ?? 0);
 
 test.describe('Printing as Manager', () => {
   test.use({ storageState: storageStateOf('Manager') });
