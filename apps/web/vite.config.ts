@@ -59,7 +59,14 @@ function routePreload(): Plugin {
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') this.error('route-preload: index.html is not in the bundle yet');
       const tag = `<script async src="/${this.getFileName(ref)}"></script>`;
-      html.source = String(html.source).replace(/(<meta charset[^>]*>)/i, `$1\n    ${tag}`);
+      html.source = String(html.source)
+        .replace(/(<meta charset[^>]*>)/i, `$1\n    ${tag}`)
+        // The app's stylesheet downloads at once but no longer blocks the first paint (the splash has
+        // inline styles); main.tsx applies it and waits for it before React's first render.
+        .replace(
+          /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
+          '<link rel="preload" as="style"$1 href="$2" data-app-css>',
+        );
     },
   };
 }

@@ -7,10 +7,31 @@ import { setSessionExpiredHandler } from './lib/api';
 
 setSessionExpiredHandler(() => void router.navigate('/login'));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+/**
+ * The build preloads the app's stylesheet without letting it block the splash (vite.config.ts):
+ * it is applied here, and React's first render waits for it (at most 5 s), so nothing shows unstyled.
+ */
+function appStylesheets(): Promise<unknown> {
+  const links = document.querySelectorAll<HTMLLinkElement>('link[data-app-css][rel="preload"]');
+  return Promise.all(
+    Array.from(links, (link) => {
+      const applied = new Promise<void>((done) => {
+        link.addEventListener('load', () => done(), { once: true });
+        link.addEventListener('error', () => done(), { once: true });
+        setTimeout(done, 5000);
+      });
+      link.rel = 'stylesheet';
+      return applied;
+    }),
+  );
+}
+
+void appStylesheets().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -11,9 +11,10 @@ import {
   receiptListParams,
 } from '@mostrador/shared';
 import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { useClients } from '../../features/clients/api/clients';
+import { clientsQuery } from '../../features/clients/api/clients';
 import { useReceiptList } from '../../features/receipts/api/list-receipts';
 import { ActiveFilters } from '../../features/receipts/components/ActiveFilters';
 import { ReceiptFilters } from '../../features/receipts/components/ReceiptFilters';
@@ -51,7 +52,10 @@ export default function ReceiptsPage() {
   const create = useCreateReceiptModal();
 
   const { query, receipts, isLoadingMore } = useReceiptList(receiptListParams(filter));
-  const clients = useClients();
+  // Every receipt of the list embeds its client's name; the clients list (1.2 MB for 5,000 clients)
+  // is only the search's fallback for a receipt without it, so it loads once the search is used.
+  const searching = filter.search.trim() !== '';
+  const clients = useQuery({ ...clientsQuery, enabled: searching });
   const { role } = useAuth();
   const clientNames = useMemo(() => clientNamesOf(clients.data ?? []), [clients.data]);
 

@@ -1,6 +1,7 @@
 import { Button, Center, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { type ClientNames, type Receipt, receiptClientName } from '@mostrador/shared';
 import { IconAlertTriangle, IconPlus, IconReceiptOff } from '@tabler/icons-react';
+import { startTransition, useEffect, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { ReceiptCard } from './ReceiptCard';
 
@@ -8,6 +9,12 @@ const t = es.receipts;
 
 /** Receipts per page: thousands of receipts stay responsive because only one page is drawn. */
 export const RECEIPTS_PER_PAGE = 12;
+
+/**
+ * Cards drawn with the list's first render; the rest of the page follows in a transition, which
+ * React splits into short tasks, so a slow phone paints the first cards without one long task.
+ */
+export const FIRST_CARDS = 4;
 
 export function ReceiptList({
   receipts,
@@ -22,7 +29,14 @@ export function ReceiptList({
 }) {
   const pages = Math.max(1, Math.ceil(receipts.length / RECEIPTS_PER_PAGE));
   const current = Math.min(page, pages);
-  const shown = receipts.slice((current - 1) * RECEIPTS_PER_PAGE, current * RECEIPTS_PER_PAGE);
+  const [drawAll, setDrawAll] = useState(false);
+  useEffect(() => {
+    if (drawAll) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setDrawAll(true)));
+    return () => cancelAnimationFrame(frame);
+  }, [drawAll]);
+  const pageReceipts = receipts.slice((current - 1) * RECEIPTS_PER_PAGE, current * RECEIPTS_PER_PAGE);
+  const shown = drawAll ? pageReceipts : pageReceipts.slice(0, FIRST_CARDS);
   const change = (next: number) => {
     onPageChange(next);
     window.scrollTo({ top: 0 });
