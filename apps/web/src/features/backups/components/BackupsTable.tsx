@@ -1,4 +1,4 @@
-import { Badge, Button, Skeleton, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Skeleton, Table, Text } from '@mantine/core';
 import { type Backup, BACKUP_KIND_LABELS, formatDateTime } from '@mostrador/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { es } from '../../../i18n/es';
@@ -12,6 +12,9 @@ const size = (bytes: number) =>
 
 export function BackupsTable({ backups }: { backups: Backup[] }) {
   const download = useDownloadBackup();
+  const downloading = (backup: Backup) => download.isPending && download.variables?.name === backup.name;
+  const start = (backup: Backup) =>
+    download.mutate(backup, { onError: (error) => notifyFailure(t.downloadFailed, error) });
   return (
     <Table.ScrollContainer minWidth={340}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.title}>
@@ -45,16 +48,24 @@ export function BackupsTable({ backups }: { backups: Backup[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
+                {/* At phone width the icon alone, so the row fits without scrolling sideways. */}
+                <ActionIcon
+                  hiddenFrom="sm"
+                  variant="light"
+                  aria-label={t.downloadLabel(backup.name)}
+                  loading={downloading(backup)}
+                  onClick={() => start(backup)}
+                >
+                  <IconDownload size={16} />
+                </ActionIcon>
                 <Button
+                  visibleFrom="sm"
                   size="xs"
                   variant="light"
-                  px={{ base: 6, sm: 'xs' }}
                   leftSection={<IconDownload size={14} />}
                   aria-label={t.downloadLabel(backup.name)}
-                  loading={download.isPending && download.variables?.name === backup.name}
-                  onClick={() =>
-                    download.mutate(backup, { onError: (error) => notifyFailure(t.downloadFailed, error) })
-                  }
+                  loading={downloading(backup)}
+                  onClick={() => start(backup)}
                 >
                   {t.download}
                 </Button>
