@@ -61,6 +61,7 @@ export function createServices({
     business: { name: config.BUSINESS_NAME },
   });
   const receipts = createReceiptsService({ db, dialect, transact, clock, credit, cash });
+  const reports = createReportsService({ db, transact, clock, cash });
   return {
     health: createHealthService({ dialect, transact, clock }),
     users,
@@ -76,14 +77,14 @@ export function createServices({
     clients: createClientsService({ db, transact, clock, receipts, credit }),
     receipts,
     printing: createPrintingService({ config, receipts }),
-    reports: createReportsService({ db, transact, clock, cash }),
+    reports,
     assistant: createAssistantService({ config }),
     credit,
     cash,
     backups: createBackupsService({ database, config, clock }),
     exports: createExportService({ db }),
     imports: createImportService({ db, transact, clock }),
-    dashboard: createDashboardService({ db, clock, credit, business: { name: config.BUSINESS_NAME } }),
+    dashboard: createDashboardService({ db, clock, credit, reports, business: { name: config.BUSINESS_NAME } }),
   };
 }
 

@@ -113,22 +113,3 @@ export async function findLowStock(db: Executor) {
     .execute();
   return rows.map((row) => ({ ...row, stockMilli: Number(row.stockMilli), minimumMilli: Number(row.minimumMilli) }));
 }
-
-/**
- * Net money received in [start, end], in centavos: enabled ADD − enabled REMOVE by the payment's
- * creation, the rule of the cut's totalPayments (a cancelled sale's refund is a REMOVE).
- */
-export async function findNetPaymentsCents(db: Executor, start: number, end: number): Promise<number> {
-  const row = await db
-    .selectFrom('payments')
-    .select(
-      sql<number>`coalesce(sum(case when ${sql.ref('reason')} = 'REMOVE' then -${sql.ref('amountCents')} else ${sql.ref('amountCents')} end), 0)`.as(
-        'net',
-      ),
-    )
-    .where('createdAt', '>=', start)
-    .where('createdAt', '<=', end)
-    .where('isEnabled', '=', 1)
-    .executeTakeFirst();
-  return Number(row?.net ?? 0);
-}

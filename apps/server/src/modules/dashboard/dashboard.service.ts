@@ -21,6 +21,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CreditService } from '../credit/credit.service.js';
+import type { ReportsService } from '../reports/reports.service.js';
 import * as q from './dashboard.queries.js';
 import { renderShoppingListPdf } from './shopping-list.pdf.js';
 import { shoppingListCsv } from './shopping-list.csv.js';
@@ -30,6 +31,8 @@ export interface DashboardDeps {
   clock: Clock;
   /** 'Por cobrar' and overdue come from the receivables, with the fiado rules. */
   credit: Pick<CreditService, 'receivables'>;
+  /** 'Cobrado hoy' is the cut's net payments, computed by the reports module. */
+  reports: Pick<ReportsService, 'netPaymentsCents'>;
   business: { name: string };
 }
 
@@ -56,7 +59,7 @@ const toTopProduct = (row: q.ProductSalesRow): TopProduct => ({
   total: centsToPesos(row.totalCents),
 });
 
-export function createDashboardService({ db, clock, credit, business }: DashboardDeps) {
+export function createDashboardService({ db, clock, credit, reports, business }: DashboardDeps) {
   /** The last 30 days' sales per day and payment mode (today is the last). */
   async function salesOfDays(days: readonly string[]): Promise<DayCents[]> {
     const starts = days.map((day) => businessDayBounds(day).start);
@@ -118,8 +121,8 @@ export function createDashboardService({ db, clock, credit, business }: Dashboar
       const [perDay, paymentsToday, paymentsLastWeek, receivables, sold30, soldInRange, sellers, low] =
         await Promise.all([
           salesOfDays(days),
-          q.findNetPaymentsCents(db, todayBounds.start, todayBounds.end),
-          q.findNetPaymentsCents(db, compareBounds.start, compareBounds.end),
+          reports.netPaymentsCents(todayBounds.start, todayBounds.end),
+          reports.netPaymentsCents(compareBounds.start, compareBounds.end),
           credit.receivables(),
           q.findProductSales(db, last30.start, last30.end),
           rangeIsLast30 ? null : q.findProductSales(db, inRange.start, inRange.end),

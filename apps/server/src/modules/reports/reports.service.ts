@@ -211,6 +211,11 @@ export function createReportsService({ db, transact, clock, cash }: ReportsDeps)
   return {
     details,
 
+    /** Money received in [start, end] by the cut's rule (the dashboard shows the same figure). */
+    netPaymentsCents(start: number, end: number): Promise<number> {
+      return q.findNetPaymentsCents(db, start, end);
+    },
+
     async list(params: ListReportsParams): Promise<ListReportsResponse> {
       const after = params.cursor === undefined ? undefined : decodeCursor(params.cursor, 'cursor');
       const cutsAfter = params.cutsCursor === undefined ? undefined : decodeCursor(params.cutsCursor, 'cutsCursor');
