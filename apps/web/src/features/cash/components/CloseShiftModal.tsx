@@ -7,6 +7,7 @@ import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCloseShift } from '../api/cash';
 import { emptyPieces, liveCountedCents, type PieceInputs, pieceError, toCounts } from '../count-form';
+import { PesosInput } from './PesosInput';
 
 const t = es.cash.close;
 
@@ -136,19 +137,7 @@ export function CloseShiftModal({
               {column('coin')}
             </SimpleGrid>
           ) : (
-            <NumberInput
-              label={t.countedTotal}
-              prefix="$"
-              size="md"
-              min={0}
-              decimalScale={2}
-              thousandSeparator=","
-              allowNegative={false}
-              hideControls
-              withAsterisk
-              data-autofocus
-              {...form.getInputProps('countedTotal')}
-            />
+            <PesosInput label={t.countedTotal} size="md" {...form.getInputProps('countedTotal')} />
           )}
           <Group justify="space-between" align="baseline">
             <Text fw={600}>{t.live}</Text>

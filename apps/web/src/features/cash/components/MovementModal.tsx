@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CashMovementType, MAX_TEXT } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCashMovement } from '../api/cash';
+import { PesosInput } from './PesosInput';
 
 const t = es.cash.movement;
 
@@ -47,18 +48,7 @@ export function MovementModal({ type, onClose }: { type: CashMovementType | null
           <Text size="sm" c="dimmed">
             {type === 'Entrada' ? t.entradaHint : t.salidaHint}
           </Text>
-          <NumberInput
-            label={t.amount}
-            prefix="$"
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            allowNegative={false}
-            hideControls
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('amount')}
-          />
+          <PesosInput label={t.amount} {...form.getInputProps('amount')} />
           <Textarea
             label={t.note}
             placeholder={t.notePlaceholder}

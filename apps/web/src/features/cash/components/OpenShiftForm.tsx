@@ -1,9 +1,10 @@
-import { Button, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCashRegister } from '@tabler/icons-react';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useOpenShift } from '../api/cash';
+import { PesosInput } from './PesosInput';
 
 const t = es.cash.open;
 
@@ -36,20 +37,7 @@ export function OpenShiftForm() {
           <Text size="sm" c="dimmed">
             {t.hint}
           </Text>
-          <NumberInput
-            label={t.float}
-            prefix="$"
-            size="md"
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            allowNegative={false}
-            hideControls
-            withAsterisk
-            data-autofocus
-            autoFocus
-            {...form.getInputProps('openingFloat')}
-          />
+          <PesosInput label={t.float} size="md" autoFocus {...form.getInputProps('openingFloat')} />
           <Button type="submit" size="md" leftSection={<IconCashRegister size={18} />} loading={open.isPending}>
             {t.submit}
           </Button>
