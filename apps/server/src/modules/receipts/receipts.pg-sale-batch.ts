@@ -31,8 +31,12 @@ interface Job {
 
 /** Batches of sales in flight at once (while one commits, the next one reads and is priced). */
 const IN_FLIGHT = 2;
-/** Sales in one batch at most (a bounded statement; the rest wait for the next batch). */
-const BATCH_MAX = 64;
+/**
+ * Sales in one batch at most; the rest wait for the next batch. Each sale's BEGIN … EXCEPTION
+ * block is a subtransaction with an id of its own, and PostgreSQL caches only 64 of those per
+ * backend before every other snapshot has to look them up in pg_subtrans: stay well under.
+ */
+const BATCH_MAX = 32;
 /** A batch refused as a whole by one of these (nothing written) is retried one sale at a time. */
 const RETRY_ALONE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
 
