@@ -21,6 +21,8 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
   let database: Database;
   let receipts: Services['receipts'];
   let sent: string[] = [];
+  /** The next batch call fails as a deadlock would (rolled back whole, before it reaches the database). */
+  let deadlockNextBatch = false;
   const seller = { id: 0, name: 'Vendedora', role: 'Seller' as const };
   // A Seller's sale is dated now.
   const NOW = businessNowLocalTimestamp();
@@ -31,7 +33,12 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
     // Clients of the pool opened below bind this wrapper when they are made.
     vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
       const [first] = args;
-      sent.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
+      const text = typeof first === 'string' ? first : String((first as { text?: unknown }).text);
+      sent.push(text);
+      if (deadlockNextBatch && text.includes('mostrador_sell_batch')) {
+        deadlockNextBatch = false;
+        return Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' })) as never;
+      }
       return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
     });
     database = openDatabase(testDb.url);
@@ -206,6 +213,41 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
       [-3, 3, 0, third!.id],
     ]);
     expect(await inventoryLogsOf(testDb.database.db, b.id)).toEqual([]);
+  });
+
+  it('a sale refused in Node (a product that does not exist) leaves the others of its batch alone', async () => {
+    const product = await seedProduct(testDb.database.db, { stock: 10 });
+    const { settled, trips } = await together([
+      { input: cashSale(product.id, 1) },
+      { input: cashSale(999_999, 1) },
+      { input: cashSale(product.id, 2) },
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({
+      statusCode: 404,
+      message: 'El producto #999999 no existe.',
+    });
+    expect(trips).toHaveLength(2);
+    expect(await stockOf(testDb.database.db, product.id)).toBe(7);
+  });
+
+  it('a batch refused whole by a deadlock is retried one sale per call, in order', async () => {
+    const product = await seedProduct(testDb.database.db, { stock: 10 });
+    deadlockNextBatch = true;
+    const { settled, trips } = await together([
+      { input: cashSale(product.id, 4) },
+      { input: cashSale(product.id, 4) },
+      { input: cashSale(product.id, 4) },
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409 });
+    // One read, the batch that failed, then each sale alone.
+    expect(trips).toHaveLength(5);
+    expect(await stockOf(testDb.database.db, product.id)).toBe(2);
+    expect((await inventoryLogsOf(testDb.database.db, product.id)).map((l) => [l.stockBefore, l.stockAfter])).toEqual([
+      [10, 6],
+      [6, 2],
+    ]);
   });
 
   it('two sales of the last units in one batch: the second is refused', async () => {
