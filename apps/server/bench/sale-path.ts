@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     /** PostgreSQL database name (on BENCH_DATABASE_URL / TEST_DATABASE_URL's server). */
     name: { type: 'string', default: 'mostrador_sale_path' },
     'cpu-prof': { type: 'string' },
+    /** Also the raw statement sent N at a time in one call (2 clients), as the server's batches commit. */
+    'raw-batch': { type: 'string', default: '0' },
   },
 });
 const CONNECTIONS = 32;
@@ -147,6 +149,8 @@ async function main() {
     const create: Slices = { ok: 0, seconds: 0, rounds: [] };
     const storage: Slices = { ok: 0, seconds: 0, rounds: [] };
     const raw: Slices = { ok: 0, seconds: 0, rounds: [] };
+    const rawBatched: Slices = { ok: 0, seconds: 0, rounds: [] };
+    const rawBatch = Number(args['raw-batch']);
     try {
       const login = (email: string) =>
         call<SessionResponse>(server, '/api/auth/login', undefined, { email, password: BENCH_PASSWORD });
@@ -191,6 +195,15 @@ async function main() {
           if (args.db === 'postgres') {
             const slice = await rawLimit(prepared.url, catalogue, { seconds: DURATION, warmupSeconds: 0 });
             add(raw, { ok: slice.ok, seconds: slice.seconds });
+            if (rawBatch > 1) {
+              const batched = await rawLimit(prepared.url, catalogue, {
+                seconds: DURATION,
+                warmupSeconds: 0,
+                concurrency: 2,
+                batch: rawBatch,
+              });
+              add(rawBatched, { ok: batched.ok, seconds: batched.seconds });
+            }
           }
         }
       } finally {
@@ -209,6 +222,10 @@ async function main() {
     if (raw.ok > 0) {
       log(`raw limit ${show(raw)}`);
       log(`create / raw ${n(rate(create) / rate(raw), 2)}; storage / raw ${n(rate(storage) / rate(raw), 2)}`);
+    }
+    if (rawBatched.ok > 0) {
+      log(`raw, ${rawBatch} sales per call (2 clients, one COMMIT per call) ${show(rawBatched)}`);
+      log(`create / raw batched ${n(rate(create) / rate(rawBatched), 2)}`);
     }
   } finally {
     await prepared.drop();

@@ -9,6 +9,7 @@ import { lateSalesMigration } from './migrations/2026-11-24a-late-sales.js';
 import { cashDrawerMigration } from './migrations/2026-11-24b-cash-drawer.js';
 import { dashboardMigration } from './migrations/2026-11-24c-dashboard.js';
 import { pgSaleMigration } from './migrations/2026-11-24d-pg-sale.js';
+import { pgSaleBatchMigration } from './migrations/2026-11-25a-pg-sale-batch.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-24b-cash-drawer': cashDrawerMigration(dialect),
     '2026-11-24c-dashboard': dashboardMigration(dialect),
     '2026-11-24d-pg-sale': pgSaleMigration(dialect),
+    '2026-11-25a-pg-sale-batch': pgSaleBatchMigration(dialect),
   };
 }
 

@@ -10,15 +10,26 @@ import type { ClientForSale, ProductForSale } from './receipts.queries.js';
 import { columnsOf, type LogCommon, type NewPaymentRow, type NewReceiptRow } from './receipts.rows.js';
 import type { ReceiptItemRow } from '../../db/schema.js';
 
-// A sale on PostgreSQL in two round trips (docs/decisions.md, "A sale in two round trips"):
-// 1. one SELECT: the products and client the rules need, a stored Idempotency-Key answer and the
-//    new rows' ids (nextval), so Node prices the sale and builds the whole answer;
-// 2. one call of mostrador_sell (migration 2026-11-24d-pg-sale): every write and every check
-//    that must hold at commit (key claim, credit limit, stock), atomic on its own.
+// A sale on PostgreSQL (docs/decisions.md, "A sale in two round trips" and "Sales committed
+// together on PostgreSQL"); the sales waiting together share both steps (receipts.pg-sale-batch.ts):
+// 1. one SELECT: the products and clients the rules need, stored Idempotency-Key answers and the
+//    new rows' ids (nextval), so Node prices each sale and builds its whole answer;
+// 2. one call of mostrador_sell_batch (migration 2026-11-25a-pg-sale-batch), which runs each sale
+//    through mostrador_sell (2026-11-24d-pg-sale): every write and every check that must hold at
+//    commit (key claim, credit limit, stock), a refused sale rolled back alone, one COMMIT.
 // An id taken in step 1 by a sale refused later is a gap in the numbering, as a failed INSERT
 // already leaves one on PostgreSQL.
 
 const PREPARED = sql.raw(PREPARE_MARK);
+
+/** What one sale needs read before Node can price it. */
+export interface SaleAsk {
+  productIds: number[];
+  clientId: number | null;
+  key: { userId: number; key: string; liveAfter: number } | null;
+  lines: number;
+  cash: boolean;
+}
 
 export interface SaleRead {
   products: ProductForSale[];
@@ -29,32 +40,60 @@ export interface SaleRead {
   paymentId: number | null;
 }
 
-export async function readForSale(
-  db: Kysely<DB>,
-  ask: {
-    productIds: number[];
-    clientId: number | null;
-    key: { userId: number; key: string; liveAfter: number } | null;
-    lines: number;
-    cash: boolean;
-  },
-): Promise<SaleRead> {
-  const { rows } = await sql<SaleRead>`${PREPARED} select
+/** The reads of several sales in one SELECT, one SaleRead per ask, in order. */
+export async function readForSales(db: Kysely<DB>, asks: readonly SaleAsk[]): Promise<SaleRead[]> {
+  const productIds = [...new Set(asks.flatMap((ask) => ask.productIds))];
+  const clientIds = [...new Set(asks.flatMap((ask) => (ask.clientId === null ? [] : [ask.clientId])))];
+  const keyed = asks.flatMap((ask, i) => (ask.key ? [{ i, ...ask.key }] : []));
+  const lines = asks.reduce((sum, ask) => sum + ask.lines, 0);
+  const cash = asks.filter((ask) => ask.cash).length;
+  const { rows } = await sql<{
+    products: ProductForSale[];
+    clients: ClientForSale[];
+    stored: Array<StoredAnswer & { i: number }>;
+    receiptIds: number[];
+    itemIds: number[];
+    paymentIds: number[];
+  }>`${PREPARED} select
     (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'units', units,
         'sellsByWeight', sells_by_weight, 'priceCents', price_cents, 'wholesalePriceCents', wholesale_price_cents,
         'wholesaleMinMilli', wholesale_min_milli)), '[]'::json)
-      from products where id = any(${ask.productIds}::integer[])) as products,
-    (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'isEnabled', is_enabled)
-      from clients where id = ${ask.clientId}::integer) as client,
-    (select json_build_object('operation', operation, 'requestHash', request_hash, 'statusCode', status_code,
-        'responseBody', response_body, 'createdAt', created_at)
-      from idempotency_keys
-      where user_id = ${ask.key?.userId ?? null}::integer and key = ${ask.key?.key ?? null}::text
-        and created_at > ${ask.key?.liveAfter ?? null}::bigint) as stored,
-    nextval('receipts_id_seq')::integer as receipt_id,
-    array(select nextval('receipt_items_id_seq')::integer from generate_series(1, ${ask.lines}::integer)) as item_ids,
-    case when ${ask.cash}::boolean then nextval('payments_id_seq')::integer end as payment_id`.execute(db);
-  return rows[0]!;
+      from products where id = any(${productIds}::integer[])) as products,
+    (select coalesce(json_agg(json_build_object('id', id, 'firstName', first_name, 'lastName', last_name,
+        'isEnabled', is_enabled)), '[]'::json)
+      from clients where id = any(${clientIds}::integer[])) as clients,
+    (select coalesce(json_agg(json_build_object('i', k.i, 'operation', s.operation, 'requestHash', s.request_hash,
+        'statusCode', s.status_code, 'responseBody', s.response_body, 'createdAt', s.created_at)), '[]'::json)
+      from unnest(${keyed.map((k) => k.i)}::integer[], ${keyed.map((k) => k.userId)}::integer[],
+        ${keyed.map((k) => k.key)}::text[], ${keyed.map((k) => k.liveAfter)}::bigint[]) as k(i, user_id, key, live_after)
+      join idempotency_keys s on s.user_id = k.user_id and s.key = k.key and s.created_at > k.live_after) as stored,
+    array(select nextval('receipts_id_seq')::integer from generate_series(1, ${asks.length}::integer)) as receipt_ids,
+    array(select nextval('receipt_items_id_seq')::integer from generate_series(1, ${lines}::integer)) as item_ids,
+    array(select nextval('payments_id_seq')::integer from generate_series(1, ${cash}::integer)) as payment_ids`.execute(
+    db,
+  );
+  const read = rows[0]!;
+  const products = new Map(read.products.map((p) => [p.id, p]));
+  const clients = new Map(read.clients.map((c) => [c.id, c]));
+  const stored = new Map(read.stored.map(({ i, ...answer }) => [i, answer]));
+  // nextval hands out ascending ids: the sales get theirs in the batch's order.
+  const receiptIds = [...read.receiptIds].sort((a, b) => a - b);
+  const itemIds = [...read.itemIds].sort((a, b) => a - b);
+  const paymentIds = [...read.paymentIds].sort((a, b) => a - b);
+  let nextItem = 0;
+  let nextPayment = 0;
+  return asks.map((ask, i) => {
+    const items = itemIds.slice(nextItem, nextItem + ask.lines);
+    nextItem += ask.lines;
+    return {
+      products: ask.productIds.flatMap((id) => products.get(id) ?? []),
+      client: ask.clientId === null ? null : (clients.get(ask.clientId) ?? null),
+      stored: stored.get(i) ?? null,
+      receiptId: receiptIds[i]!,
+      itemIds: items,
+      paymentId: ask.cash ? paymentIds[nextPayment++]! : null,
+    };
+  });
 }
 
 export interface SaleWrite {
@@ -87,8 +126,8 @@ export interface SaleRefusals {
   overLimit(limitCents: number, balanceCents: number): AppError;
 }
 
-export async function writeSale(db: Kysely<DB>, sale: SaleWrite, refusals: SaleRefusals): Promise<void> {
-  const payload = {
+function payloadOf(sale: SaleWrite) {
+  return {
     key: sale.key && { ...columnsOf(sale.key), expired_at: sale.key.expiredAt },
     credit: sale.credit && columnsOf(sale.credit),
     receipt: columnsOf(sale.receipt),
@@ -100,11 +139,36 @@ export async function writeSale(db: Kysely<DB>, sale: SaleWrite, refusals: SaleR
     at: sale.at,
     milli_per_unit: MILLI_PER_UNIT,
   };
-  try {
-    await sql`${PREPARED} select mostrador_sell(${JSON.stringify(payload)}::jsonb)`.execute(db);
-  } catch (error) {
-    throw refusalOf(error, refusals) ?? error;
-  }
+}
+
+/** Why one sale of a batch failed, as mostrador_sell_batch returns it. */
+interface Failure {
+  message: string;
+  detail: string | null;
+  code: string;
+}
+
+/**
+ * Several sales in one call, one transaction: each in its own BEGIN … EXCEPTION block, in order.
+ * Per sale, undefined when it was written, or the error it was refused with (the same AppErrors
+ * as the SQLite path; another database error keeps its SQLSTATE in `code`). Throws when the
+ * batch as a whole failed (nothing of it was written).
+ */
+export async function writeSales(
+  db: Kysely<DB>,
+  sales: ReadonlyArray<{ sale: SaleWrite; refusals: SaleRefusals }>,
+): Promise<Array<Error | undefined>> {
+  const payload = JSON.stringify(sales.map(({ sale }) => payloadOf(sale)));
+  const { rows } = await sql<{
+    outcomes: Array<Failure | null>;
+  }>`${PREPARED} select mostrador_sell_batch(${payload}::jsonb) as outcomes`.execute(db);
+  return rows[0]!.outcomes.map((failure, i) => {
+    if (failure === null) return undefined;
+    return (
+      refusalOf(failure, sales[i]!.refusals) ??
+      Object.assign(new Error(failure.message), { code: failure.code, detail: failure.detail ?? undefined })
+    );
+  });
 }
 
 function refusalOf(error: unknown, refusals: SaleRefusals): Error | undefined {

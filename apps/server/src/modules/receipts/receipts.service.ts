@@ -55,7 +55,7 @@ import {
 import { lateEntryRow } from '../reports/late-entries.js';
 import { flagCancellation, flagPayment, flagSale, saleLateEntries } from './late-flags.js';
 import { toReceipt, toReceipts, totalsOfRows as totals } from './receipts.mapping.js';
-import { readForSale, writeSale } from './receipts.pg-sale.js';
+import { createPgSaleBatcher, type SaleBuild } from './receipts.pg-sale-batch.js';
 import * as q from './receipts.queries.js';
 import { newPaymentRow, newReceiptRow } from './receipts.rows.js';
 
@@ -105,6 +105,7 @@ export interface ReceiptsDeps {
 
 export function createReceiptsService({ db, dialect, transact, clock, credit, cash }: ReceiptsDeps) {
   let lastPrune = 0;
+  const pgSales = dialect === 'postgres' ? createPgSaleBatcher(db) : undefined;
 
   /** Receipts in the API's shape, with their items, payments, client and seller. */
   async function hydrate(executor: Executor, rows: readonly ReceiptRow[]): Promise<Receipt[]> {
@@ -250,95 +251,97 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
   }
 
   /**
-   * The same sale on PostgreSQL in two round trips (receipts.pg-sale.ts): a stored answer of
-   * the key comes back as `stored`.
+   * The same sale on PostgreSQL, read and written together with the sales waiting with it
+   * (receipts.pg-sale-batch.ts): a stored answer of the key comes back as `stored`.
    */
   async function sellOnPostgres(
     body: CreateReceiptBody,
     seller: Actor,
     at: number,
     idempotency: { key: string; hash: string } | undefined,
-  ): Promise<{ receipt: Receipt; stored?: undefined } | { stored: StoredAnswer; receipt?: undefined }> {
+  ): Promise<{ receipt: Receipt } | { stored: StoredAnswer }> {
     const productIds = saleProductIds(body);
-    const read = await readForSale(db, {
+    const ask = {
       productIds,
       clientId: body.clientId ?? null,
       key: idempotency ? { userId: seller.id, key: idempotency.key, liveAfter: at - IDEMPOTENCY_TTL_MS } : null,
       lines: body.items.length,
       cash: body.paymentMode === 'Cash',
-    });
-    if (read.stored) return { stored: read.stored };
-    const date = saleDate(body, seller, at);
-    const client = read.client ?? undefined;
-    const { items, totalCents } = priceSale(body, productIds, new Map(read.products.map((p) => [p.id, p])), client);
-    const creditSale = body.paymentMode === 'Credit' && client !== undefined;
-    const receiptRow = {
-      id: read.receiptId,
-      ...newReceiptRow({
-        state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',
-        paymentMode: body.paymentMode,
-        clientId: body.clientId ?? null,
-        userId: seller.id,
-        date,
-        totalCents,
-        at,
-        // mostrador_sell sets it when the sale goes over the limit (not part of the answer).
-        overLimitAuthorizedBy: null,
-      }),
     };
-    const itemRows = items.map((item, i) => ({ ...item, id: read.itemIds[i]!, receiptId: receiptRow.id }));
-    const payment =
-      read.paymentId === null
-        ? null
-        : {
-            id: read.paymentId,
-            // mostrador_sell stamps the seller's open cash shift, share-locked (not part of the answer).
-            ...newPaymentRow({ ...cashPayment(receiptRow.id, totalCents, seller, at, body), shiftId: null }),
-          };
-    const receipt = toReceipt(receiptRow, itemRows, payment ? [payment] : [], client, seller.name);
-    const allowOverLimit = body.allowOverLimit ?? false;
-    await writeSale(
-      db,
-      {
-        key: idempotency
-          ? {
-              userId: seller.id,
-              key: idempotency.key,
-              operation: CREATE_OPERATION,
-              requestHash: idempotency.hash,
-              statusCode: 201,
-              responseBody: JSON.stringify(receipt),
-              createdAt: at,
-              expiredAt: at - IDEMPOTENCY_TTL_MS,
-            }
-          : null,
-        credit: creditSale
-          ? {
-              clientId: client.id,
-              saleCents: totalCents,
-              authorizedBy: credit.overLimitAuthorizer({ allowOverLimit, seller }),
-            }
-          : null,
-        receipt: receiptRow,
-        items: itemRows,
-        payment,
-        stock: stockChanges(items, -1),
-        log: {
-          receiptId: receiptRow.id,
+    return pgSales!.sell(ask, (read): SaleBuild<{ receipt: Receipt } | { stored: StoredAnswer }> => {
+      if (read.stored) return { answer: { stored: read.stored } };
+      const date = saleDate(body, seller, at);
+      const client = read.client ?? undefined;
+      const { items, totalCents } = priceSale(body, productIds, new Map(read.products.map((p) => [p.id, p])), client);
+      const creditSale = body.paymentMode === 'Credit' && client !== undefined;
+      const receiptRow = {
+        id: read.receiptId,
+        ...newReceiptRow({
+          state: body.paymentMode === 'Cash' ? 'Paid' : 'Pending',
+          paymentMode: body.paymentMode,
+          clientId: body.clientId ?? null,
           userId: seller.id,
-          reason: 'SALE',
-          userName: seller.name,
-          note: `Remisión #${receiptRow.id}`,
-          createdAt: at,
+          date,
+          totalCents,
+          at,
+          // mostrador_sell sets it when the sale goes over the limit (not part of the answer).
+          overLimitAuthorizedBy: null,
+        }),
+      };
+      const itemRows = items.map((item, i) => ({ ...item, id: read.itemIds[i]!, receiptId: receiptRow.id }));
+      const payment =
+        read.paymentId === null
+          ? null
+          : {
+              id: read.paymentId,
+              // mostrador_sell stamps the seller's open cash shift, share-locked (not part of the answer).
+              ...newPaymentRow({ ...cashPayment(receiptRow.id, totalCents, seller, at, body), shiftId: null }),
+            };
+      const receipt = toReceipt(receiptRow, itemRows, payment ? [payment] : [], client, seller.name);
+      const allowOverLimit = body.allowOverLimit ?? false;
+      return {
+        answer: { receipt },
+        write: {
+          key: idempotency
+            ? {
+                userId: seller.id,
+                key: idempotency.key,
+                operation: CREATE_OPERATION,
+                requestHash: idempotency.hash,
+                statusCode: 201,
+                responseBody: JSON.stringify(receipt),
+                createdAt: at,
+                expiredAt: at - IDEMPOTENCY_TTL_MS,
+              }
+            : null,
+          credit: creditSale
+            ? {
+                clientId: client.id,
+                saleCents: totalCents,
+                authorizedBy: credit.overLimitAuthorizer({ allowOverLimit, seller }),
+              }
+            : null,
+          receipt: receiptRow,
+          items: itemRows,
+          payment,
+          stock: stockChanges(items, -1),
+          log: {
+            receiptId: receiptRow.id,
+            userId: seller.id,
+            reason: 'SALE',
+            userName: seller.name,
+            note: `Remisión #${receiptRow.id}`,
+            createdAt: at,
+          },
+          late: saleLateEntries(receipt, seller, at).map(lateEntryRow),
+          at,
         },
-        late: saleLateEntries(receipt, seller, at).map(lateEntryRow),
-        at,
-      },
-      {
-        overLimit: (limitCents, balanceCents) => credit.overLimitRefusal({ allowOverLimit }, limitCents, balanceCents),
-      },
-    );
-    return { receipt };
+        refusals: {
+          overLimit: (limitCents, balanceCents) =>
+            credit.overLimitRefusal({ allowOverLimit }, limitCents, balanceCents),
+        },
+      };
+    });
   }
 
   /** The sale, then the late flag of a day that already has a cut (late-flags.ts). */
@@ -370,7 +373,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
       if (idempotencyKey === undefined) {
         const receipt =
           dialect === 'postgres'
-            ? (await sellOnPostgres(body, seller, at, undefined)).receipt!
+            ? ((await sellOnPostgres(body, seller, at, undefined)) as { receipt: Receipt }).receipt
             : await transact((trx) => sellAndFlag(trx, body, seller, at));
         return { statusCode: 201, receipt, replayed: false };
       }
@@ -380,7 +383,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
         let receipt: Receipt;
         if (dialect === 'postgres') {
           const sold = await sellOnPostgres(body, seller, at, { key: idempotencyKey, hash });
-          if (sold.stored) return replay(sold.stored, hash);
+          if ('stored' in sold) return replay(sold.stored, hash);
           receipt = sold.receipt;
         } else {
           const stored = await findStoredAnswer(db, seller.id, idempotencyKey, at);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/types.js';
+import { createSessionReader } from './sessions.batch.js';
 import * as q from './sessions.queries.js';
 
 export const USER_DISABLED = 'Tu usuario está desactivado. Pide ayuda a un administrador.';
@@ -25,11 +26,13 @@ const CACHE_SIZE = 1000;
  * its transaction. That holds because one server process owns a SQLite file and runs its
  * queries on one connection: a check that starts after `forget` waits for the commit and reads
  * the new rows, and a check that read before it does not store its answer (the generation
- * moved). On PostgreSQL several processes may share the database, so every request reads it.
+ * moved). On PostgreSQL several processes may share the database, so every request reads it;
+ * the checks that arrive together share one query (sessions.batch.ts).
  */
 export function createSessionsService({ db, cache = false }: { db: Kysely<DB>; cache?: boolean }) {
   const live = new Map<string, AuthUser>();
   let generation = 0;
+  const batched = cache ? undefined : createSessionReader(db);
 
   function forget() {
     generation += 1;
@@ -48,7 +51,7 @@ export function createSessionsService({ db, cache = false }: { db: Kysely<DB>; c
       const known = cache ? live.get(sessionId) : undefined;
       if (known) return { user: { ...known } };
       const seen = generation;
-      const row = await q.findSessionUser(db, sessionId);
+      const row = batched ? await batched.find(sessionId) : await q.findSessionUser(db, sessionId);
       if (row?.isEnabled === 0) return { refusal: USER_DISABLED };
       if (!row || row.revokedAt !== null) return { refusal: SESSION_ENDED };
       const user = { id: row.id, name: row.name, email: row.email, role: row.role, sessionId };

@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import {
+  readForSales,
+  type SaleAsk,
+  type SaleRead,
+  type SaleRefusals,
+  type SaleWrite,
+  writeSales,
+} from './receipts.pg-sale.js';
+
+// Group commit for sales on PostgreSQL (docs/decisions.md, "Sales committed together on
+// PostgreSQL"). On 2 cores shared with the database, a sale's cost was mostly its two round
+// trips and its COMMIT. Sales that arrive together are queued and, after the current I/O phase
+// (setImmediate, so that every request Node has already read joins), share ONE read
+// (readForSales) and ONE call of mostrador_sell_batch: one transaction, one COMMIT. Each sale
+// runs in its own BEGIN … EXCEPTION block in the order the sales arrived, so the batch behaves
+// exactly as if its sales had run one after another (the second sale of the last units is
+// refused, the second use of a key waits for the first one's answer), and no caller is answered
+// before the COMMIT its sale is part of.
+
+/** What a sale does with its read: an answer without writing, or the rows to write. */
+export type SaleBuild<T> = { answer: T; write?: undefined } | { answer: T; write: SaleWrite; refusals: SaleRefusals };
+
+interface Job {
+  ask: SaleAsk;
+  build: (read: SaleRead) => SaleBuild<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Batches of sales in flight at once (while one commits, the next one reads and is priced). */
+const IN_FLIGHT = 2;
+/**
+ * Sales in one batch at most; the rest wait for the next batch. Each sale's BEGIN … EXCEPTION
+ * block is a subtransaction with an id of its own, and PostgreSQL caches only 64 of those per
+ * backend before every other snapshot has to look them up in pg_subtrans: stay well under.
+ */
+const BATCH_MAX = 32;
+/** A batch refused as a whole by one of these (nothing written) is retried one sale at a time. */
+const RETRY_ALONE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
+
+export function createPgSaleBatcher(db: Kysely<DB>) {
+  let queue: Job[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  async function write(jobs: ReadonlyArray<{ job: Job; built: SaleBuild<unknown> & { write: SaleWrite } }>) {
+    let outcomes: Array<Error | undefined>;
+    try {
+      outcomes = await writeSales(
+        db,
+        jobs.map(({ built }) => ({ sale: built.write, refusals: built.refusals })),
+      );
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (jobs.length > 1 && typeof code === 'string' && RETRY_ALONE.has(code)) {
+        // Two batches crossed (two keys claimed in opposite orders): the database rolled this
+        // one back whole. Each sale alone holds one key at most, so it cannot cross again.
+        for (const one of jobs) await write([one]);
+        return;
+      }
+      for (const { job } of jobs) job.reject(error);
+      return;
+    }
+    jobs.forEach(({ job, built }, i) => {
+      const refused = outcomes[i];
+      if (refused) job.reject(refused);
+      else job.resolve(built.answer);
+    });
+  }
+
+  async function run(batch: Job[]) {
+    let reads: SaleRead[];
+    try {
+      reads = await readForSales(
+        db,
+        batch.map((job) => job.ask),
+      );
+    } catch (error) {
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    const writes: Array<{ job: Job; built: SaleBuild<unknown> & { write: SaleWrite } }> = [];
+    batch.forEach((job, i) => {
+      let built: SaleBuild<unknown>;
+      try {
+        built = job.build(reads[i]!);
+      } catch (error) {
+        // A rule checked in Node (price, quantity, client, date): this sale writes nothing.
+        job.reject(error);
+        return;
+      }
+      // A stored answer of its key: nothing to write, the answer is already committed.
+      if (built.write === undefined) job.resolve(built.answer);
+      else writes.push({ job, built });
+    });
+    if (writes.length > 0) await write(writes);
+  }
+
+  function schedule() {
+    if (scheduled || inFlight >= IN_FLIGHT || queue.length === 0) return;
+    scheduled = true;
+    // Started after the current I/O phase: every request already read joins this batch.
+    setImmediate(() => {
+      scheduled = false;
+      if (inFlight >= IN_FLIGHT || queue.length === 0) return;
+      const batch = queue.slice(0, BATCH_MAX);
+      queue = queue.slice(BATCH_MAX);
+      inFlight += 1;
+      void run(batch)
+        .catch((error: unknown) => batch.forEach((job) => job.reject(error)))
+        .finally(() => {
+          inFlight -= 1;
+          schedule();
+        });
+      schedule();
+    });
+  }
+
+  return {
+    /** Reads, prices (build) and writes one sale together with the others waiting; its answer after the COMMIT. */
+    sell<T>(ask: SaleAsk, build: (read: SaleRead) => SaleBuild<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ ask, build, resolve: resolve as (value: unknown) => void, reject });
+        schedule();
+      });
+    },
+  };
+}
+
+export type PgSaleBatcher = ReturnType<typeof createPgSaleBatcher>;
