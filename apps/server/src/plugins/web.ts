@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +46,20 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * The Content-Security-Policy sources (`'sha256-…'`) of index.html's inline scripts: the built
+ * index.html has one, the loader that starts the app's files once the splash has painted
+ * (apps/web/vite.config.ts). Read once at start-up; none when the app is not built.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  const file = join(root, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
+  );
 }
 
 const ASSET_EXTENSION = /\.(js|mjs|css|map|png|jpe?g|webp|gif|svg|ico|woff2?|ttf|json|txt|webmanifest)$/i;
