@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Links (downloads) index.html's loader starts per task. */
-const LINKS_PER_TASK = 6;
+const LINKS_PER_TASK = 3;
 
 /**
  * The page code (a lazy route chunk, its static imports and its CSS) of the screens people open
