@@ -1,7 +1,7 @@
 // The built index.html starts the app from one inline script (apps/web/vite.config.ts): the
 // Content-Security-Policy allows exactly that script, by its hash, and no other inline script.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,19 @@ describe("index.html's inline loader", () => {
         .find((directive) => directive.startsWith('script-src '));
       expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
     }
+  });
+
+  it("follows a web build replaced under the running server on index.html's answer", async () => {
+    const web = join(dir, 'web');
+    const next = "(function(){var d=document;d.title='y';})();";
+    writeFileSync(
+      join(web, 'index.html'),
+      `<!doctype html><title>Mostrador</title><body><script>${next}</script></body>`,
+    );
+    utimesSync(join(web, 'index.html'), new Date(), new Date(Date.now() + 60_000));
+    const response = await t.app.inject({ method: 'GET', url: '/vender' });
+    const nextHash = `'sha256-${createHash('sha256').update(next, 'utf8').digest('base64')}'`;
+    expect(String(response.headers['content-security-policy']).split(';')).toContain(`script-src 'self' ${nextHash}`);
   });
 
   it('hashes only inline scripts, and nothing when the app is not built', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +24,13 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
     });
   }
 
+  let loader = { mtimeMs: -1, hashes: [] as string[] };
+  const loaderHashes = () => {
+    const mtimeMs = statSync(join(root, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    if (mtimeMs !== loader.mtimeMs) loader = { mtimeMs, hashes: inlineScriptHashes(root) };
+    return loader.hashes;
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
@@ -44,6 +51,9 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
         .type('text/plain; charset=utf-8')
         .send('La aplicación web no está compilada. Ejecuta "npm run build" o usa "npm start".');
     }
+    // A web build replaced under a running server brings a new loader: its hash, not start-up's.
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', withScriptHashes(csp, loaderHashes()));
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
@@ -51,7 +61,8 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
 /**
  * The Content-Security-Policy sources (`'sha256-…'`) of index.html's inline scripts: the built
  * index.html has one, the loader that starts the app's files once the splash has painted
- * (apps/web/vite.config.ts). Read once at start-up; none when the app is not built.
+ * (apps/web/vite.config.ts). None when the app is not built. Every answer's policy has those of
+ * start-up; index.html's own answer has those of the file being sent.
  */
 export function inlineScriptHashes(root: string): string[] {
   const file = join(root, 'index.html');
@@ -60,6 +71,18 @@ export function inlineScriptHashes(root: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
   );
+}
+
+/** The policy with its `script-src` hashes replaced by `hashes` (its other sources kept). */
+function withScriptHashes(policy: string, hashes: string[]): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'script-src') return directive;
+      return [name, ...sources.filter((source) => !source.startsWith("'sha256-")), ...hashes].join(' ');
+    })
+    .join(';');
 }
 
 const ASSET_EXTENSION = /\.(js|mjs|css|map|png|jpe?g|webp|gif|svg|ico|woff2?|ttf|json|txt|webmanifest)$/i;
