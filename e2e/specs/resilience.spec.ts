@@ -11,7 +11,7 @@ const PRODUCTS_CHUNK = /\/assets\/ProductsPage-[^/]+\.js$/;
 test('a page whose code is gone after a redeploy reloads once and then opens', async ({ page }) => {
   // The old version's file is gone until the tab loads the new index.html (its second load).
   // Counted when the document is requested: the new page may ask for the chunk before its
-  // 'load' event (index.html's async route-preload script delays that event).
+  // 'load' event (index.html's loader starts the app's files once the splash has painted).
   let loads = 0;
   page.on('request', (request) => {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;

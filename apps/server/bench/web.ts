@@ -16,13 +16,17 @@ export interface BundleFile {
 const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
 
 /**
- * Every script index.html loads (the entry, its modulepreloads, the small route-preload script)
- * and every module they import statically, gzip -9 each. The page chunks the route-preload
- * script asks for are the screen's code, not counted here.
+ * Every script index.html loads (the entry and its modulepreloads, named by its inline loader)
+ * and every module they import statically, gzip -9 each. The page chunks the loader asks for
+ * are the screen's code, not counted here.
  */
 export function initialJavaScript(webDist: string): { files: BundleFile[]; bytes: number; gzip: number } {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  // index.html's inline loader names the entry and its modulepreloads (apps/web/vite.config.ts).
+  const loader = /var d=document,f=(\{.*?\}),started=/.exec(html)?.[1];
+  const loaded = loader ? (JSON.parse(loader) as { entry: string; preloads: string[] }) : null;
   const queue = [
+    ...(loaded ? [loaded.entry, ...loaded.preloads] : []),
     ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
   ].map((src) => src.replace(/^\//, ''));

@@ -14,7 +14,7 @@ import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import requestIdPlugin, { genReqId } from './plugins/request-id.js';
 import uploadsPlugin from './plugins/uploads.js';
-import webPlugin from './plugins/web.js';
+import webPlugin, { inlineScriptHashes } from './plugins/web.js';
 import { createServices } from './services.js';
 
 export interface BuildAppOptions {
@@ -63,7 +63,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // index.html's one inline script (the app's loader), by hash.
+        'script-src': ["'self'", ...inlineScriptHashes(config.WEB_DIST)],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/Providers';
@@ -26,12 +26,16 @@ function appStylesheets(): Promise<unknown> {
   );
 }
 
+// The first render in a transition: React renders the app in short slices instead of one long
+// task (a phone's main thread stays free to answer a tap), and commits it at once as before.
 void appStylesheets().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   ),
 );

@@ -49,10 +49,20 @@ function offsetOfHour(hour: string): number {
   return offset;
 }
 
+// A day's bounds never change, and dayjs's time-zone parse costs about a millisecond on a phone:
+// the receipts screen asks for the same day's bounds on every render.
+const dayBounds = new Map<string, Readonly<{ start: number; end: number }>>();
+
 /** First and last millisecond of a Monterrey calendar day. */
 export function businessDayBounds(ymd: string): { start: number; end: number } {
-  const start = dayjs.tz(ymd, BUSINESS_TIME_ZONE).startOf('day');
-  return { start: start.valueOf(), end: start.endOf('day').valueOf() };
+  let bounds = dayBounds.get(ymd);
+  if (!bounds) {
+    const start = dayjs.tz(ymd, BUSINESS_TIME_ZONE).startOf('day');
+    bounds = Object.freeze({ start: start.valueOf(), end: start.endOf('day').valueOf() });
+    if (dayBounds.size > 1_000) dayBounds.clear();
+    dayBounds.set(ymd, bounds);
+  }
+  return { ...bounds };
 }
 
 // Monterrey's UTC offset (ms) of each UTC hour, read once per hour with one formatter made once:

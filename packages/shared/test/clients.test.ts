@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compareClientsByName,
-  disableClientBodySchema,
-  editClientBodySchema,
-  registerClientBodySchema,
-} from '../src/schemas/clients.js';
+import { compareClientsByName } from '../src/client-order.js';
+import { disableClientBodySchema, editClientBodySchema, registerClientBodySchema } from '../src/schemas/clients.js';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

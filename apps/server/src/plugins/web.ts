@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,13 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
     });
   }
 
+  let loader = { mtimeMs: -1, hashes: [] as string[] };
+  const loaderHashes = () => {
+    const mtimeMs = statSync(join(root, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    if (mtimeMs !== loader.mtimeMs) loader = { mtimeMs, hashes: inlineScriptHashes(root) };
+    return loader.hashes;
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
@@ -43,8 +51,38 @@ async function webPlugin(app: FastifyInstance, { root }: { root: string }) {
         .type('text/plain; charset=utf-8')
         .send('La aplicación web no está compilada. Ejecuta "npm run build" o usa "npm start".');
     }
+    // A web build replaced under a running server brings a new loader: its hash, not start-up's.
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', withScriptHashes(csp, loaderHashes()));
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * The Content-Security-Policy sources (`'sha256-…'`) of index.html's inline scripts: the built
+ * index.html has one, the loader that starts the app's files once the splash has painted
+ * (apps/web/vite.config.ts). None when the app is not built. Every answer's policy has those of
+ * start-up; index.html's own answer has those of the file being sent.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  const file = join(root, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
+  );
+}
+
+/** The policy with its `script-src` hashes replaced by `hashes` (its other sources kept). */
+function withScriptHashes(policy: string, hashes: string[]): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'script-src') return directive;
+      return [name, ...sources.filter((source) => !source.startsWith("'sha256-")), ...hashes].join(' ');
+    })
+    .join(';');
 }
 
 const ASSET_EXTENSION = /\.(js|mjs|css|map|png|jpe?g|webp|gif|svg|ico|woff2?|ttf|json|txt|webmanifest)$/i;

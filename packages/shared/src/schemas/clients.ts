@@ -113,12 +113,3 @@ export const clientDetailsSchema = clientSchema.extend({
   receiptsTotal: z.number().int(),
 });
 export type ClientDetails = z.infer<typeof clientDetailsSchema>;
-
-// By first name, then last name, ignoring case and accents ("Ángel" next to "Andrés"), then id:
-// the server's list order, the same on SQLite and PostgreSQL whatever the database collation,
-// and the order the web app keeps when it inserts a client it just created.
-const byName = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
-type NamedClient = Pick<Client, 'id' | 'firstName' | 'lastName'>;
-export function compareClientsByName(a: NamedClient, b: NamedClient): number {
-  return byName.compare(a.firstName, b.firstName) || byName.compare(a.lastName ?? '', b.lastName ?? '') || a.id - b.id;
-}

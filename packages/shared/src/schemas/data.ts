@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isYmd } from '../dates.js';
+import { EXPORT_DATASETS, EXPORT_FORMATS } from '../exports.js';
 import { isoDateTimeSchema } from './common.js';
 
 // The data contract: backups of the embedded database, export of the lists as CSV or Excel,
@@ -36,18 +37,6 @@ export const backupNameParamsSchema = z.strictObject({
     .string({ error: BACKUP_NAME_INVALID })
     .regex(/^respaldo-[0-9TZ-]+-(automatico|manual|migracion)\.db$/, BACKUP_NAME_INVALID),
 });
-
-export const EXPORT_DATASETS = ['products', 'clients', 'receipts', 'payments', 'movements'] as const;
-export type ExportDataset = (typeof EXPORT_DATASETS)[number];
-export const EXPORT_DATASET_LABELS: Record<ExportDataset, string> = {
-  products: 'Productos',
-  clients: 'Clientes',
-  receipts: 'Remisiones con sus productos',
-  payments: 'Pagos',
-  movements: 'Movimientos de inventario',
-};
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_DATE_FORMAT = 'Las fechas deben tener la forma AAAA-MM-DD.';
 export const EXPORT_RANGE_ORDER = 'La fecha inicial no puede ser posterior a la final.';

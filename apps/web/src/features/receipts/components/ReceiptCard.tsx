@@ -33,9 +33,12 @@ import { memo, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../i18n/es';
 import { useAuth } from '../../auth';
-import { CancelPaymentModal } from './CancelPaymentModal';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import { ReceiptActionMenu } from './ReceiptActionMenu';
 import { ReceiptStateBadge } from './ReceiptStateBadge';
+
+// Loaded when a payment's cancel button is first used, not with every credit receipt's card.
+const CancelPaymentModal = lazyDialog(() => import('./CancelPaymentModal').then((m) => m.CancelPaymentModal));
 
 const t = es.receipts.card;
 
@@ -282,12 +285,14 @@ function PaymentsList({
           </Table>
         )}
       </Collapse>
-      <CancelPaymentModal
-        receipt={receipt}
-        payment={cancelling?.payment ?? null}
-        opened={cancelling?.opened ?? false}
-        onClose={() => setCancelling((c) => (c ? { ...c, opened: false } : c))}
-      />
+      {cancelling ? (
+        <CancelPaymentModal
+          receipt={receipt}
+          payment={cancelling.payment}
+          opened={cancelling.opened}
+          onClose={() => setCancelling((c) => (c ? { ...c, opened: false } : c))}
+        />
+      ) : null}
     </>
   );
 }

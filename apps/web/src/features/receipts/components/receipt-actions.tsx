@@ -2,9 +2,12 @@ import { PROTECTED_ACTIONS, type Receipt, type Requirement } from '@mostrador/sh
 import { IconCashRegister, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { es } from '../../../i18n/es';
-import { PrintCopiesModal } from '../../printing';
-import { ChangeStateModal } from './ChangeStateModal';
-import { RegisterPaymentModal } from './RegisterPaymentModal';
+import { lazyDialog } from '../../../lib/lazy-dialog';
+
+// Each dialog's code (forms, schemas, number inputs) loads when it is first opened, not with the list.
+const RegisterPaymentModal = lazyDialog(() => import('./RegisterPaymentModal').then((m) => m.RegisterPaymentModal));
+const ChangeStateModal = lazyDialog(() => import('./ChangeStateModal').then((m) => m.ChangeStateModal));
+const PrintCopiesModal = lazyDialog(() => import('../../printing').then((m) => m.PrintCopiesModal));
 
 export interface ReceiptActionDialogProps {
   receipt: Receipt;

@@ -2,8 +2,9 @@ import type { CreateReceiptResponse } from '@mostrador/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ReceiptPrefill } from '../receipt-form';
 
-// The form (pickers, selects, rules) is fetched on first use, or shortly after the page shows,
-// so the receipt list itself loads less JavaScript.
+// The form (pickers, selects, rules) is fetched on first use, or as soon as the user first moves,
+// touches or types on the page, so the receipt list itself loads and runs less JavaScript while
+// it appears (evaluating the form's code was one of its long tasks on a phone).
 const loadModal = () => import('./CreateReceiptModal');
 const CreateReceiptModal = lazy(async () => ({ default: (await loadModal()).CreateReceiptModal }));
 
@@ -25,8 +26,16 @@ export function useCreateReceiptModal(options: { onCreated?: (receipt: CreateRec
   const close = useCallback(() => setState((s) => ({ ...s, opened: false })), []);
 
   useEffect(() => {
-    const timer = setTimeout(() => void loadModal(), 1500);
-    return () => clearTimeout(timer);
+    const events = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+    const load = () => {
+      stop();
+      void loadModal().catch(() => undefined);
+    };
+    const stop = () => {
+      for (const name of events) window.removeEventListener(name, load);
+    };
+    for (const name of events) window.addEventListener(name, load, { passive: true });
+    return stop;
   }, []);
 
   const modal =
