@@ -56,6 +56,13 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 function groupCommitRunner(db: Kysely<DB>, walSync: WalSync | undefined): TransactionRunner {
   let queue: Job[] = [];
   let draining = false;
+  // The batch's own queries do not wait for the log's sync (walSync.plugin): its callers do.
+  const writer = walSync
+    ? db
+        .getExecutor()
+        .plugins.filter((plugin) => plugin !== walSync.plugin)
+        .reduce((kysely, plugin) => kysely.withPlugin(plugin), db.withoutPlugins())
+    : db;
 
   const settle = (batch: Job[], outcomes: Outcome[]) =>
     batch.forEach((job, i) => {
@@ -65,8 +72,7 @@ function groupCommitRunner(db: Kysely<DB>, walSync: WalSync | undefined): Transa
     });
 
   async function runBatch(batch: Job[]) {
-    await db.connection().execute(async (plain) => {
-      const conn = walSync ? plain.withPlugin(walSync.mark) : plain;
+    await writer.connection().execute(async (conn) => {
       // The safety level cannot change inside a transaction: NORMAL for this batch's COMMIT only
       // (walSync syncs the log before anyone is answered), FULL again for every other write.
       if (walSync) await sql`pragma synchronous = normal`.execute(conn);

@@ -3,7 +3,6 @@ import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
-  QueryId,
   QueryResult,
   RootOperationNode,
   UnknownRow,
@@ -26,8 +25,8 @@ import type {
  *
  * Reads outside the runner may see a batch committed but not yet synced: `plugin` makes such a
  * read wait until what it may have seen is on disk before its rows are handed back, so no answer
- * of any kind shows data that a power cut could still take away. The runner's own queries carry
- * `mark` and do not wait (they run inside the batch, whose answers wait anyway).
+ * of any kind shows data that a power cut could still take away. The runner's own queries go
+ * through an instance without `plugin` (they run inside the batch, whose answers wait anyway).
  */
 export interface WalSync {
   /** After a COMMIT made with synchronous=NORMAL: resolves once an fdatasync begun after it returned. */
@@ -36,8 +35,6 @@ export interface WalSync {
   settled(): Promise<void>;
   /** On the shared Kysely instance: reads wait for `settled()` when a batch is not yet on disk. */
   plugin: KyselyPlugin;
-  /** On the runner's connection: its queries are not held back by `plugin`. */
-  mark: KyselyPlugin;
   /** The sync itself; replaceable so tests can hold it. */
   sync: (fd: number) => Promise<void>;
   close(): void;
@@ -60,7 +57,6 @@ export function createWalSync(walPath: string): WalSync {
   /** After a failed fdatasync nothing is known to be on disk any more: every later call fails. */
   let broken: unknown;
   let waiters: Waiter[] = [];
-  const runnerQueries = new WeakSet<QueryId>();
 
   const wait = (seq: number) =>
     new Promise<void>((resolve, reject) => {
@@ -114,16 +110,9 @@ export function createWalSync(walPath: string): WalSync {
     plugin: {
       transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => args.node,
       async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-        if (syncedSeq < committedSeq && !runnerQueries.has(args.queryId)) await wait(committedSeq);
+        if (syncedSeq < committedSeq) await wait(committedSeq);
         return args.result;
       },
-    },
-    mark: {
-      transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-        runnerQueries.add(args.queryId);
-        return args.node;
-      },
-      transformResult: (args: PluginTransformResultArgs) => Promise.resolve(args.result),
     },
     close() {
       if (fd !== undefined) closeSync(fd);
