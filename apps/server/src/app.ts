@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -13,6 +12,7 @@ import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import requestIdPlugin, { genReqId } from './plugins/request-id.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import uploadsPlugin from './plugins/uploads.js';
 import webPlugin, { inlineScriptHashes } from './plugins/web.js';
 import { createServices } from './services.js';
@@ -59,7 +59,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   await app.register(apiCachePlugin);
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],

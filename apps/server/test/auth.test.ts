@@ -106,6 +106,25 @@ describe('GET /api/auth/validateToken', () => {
     expect(response.json()).toEqual({ user: session.user });
   });
 
+  // Verified tokens are remembered (plugins/access.ts): a token accepted once must still be
+  // refused once its own expiry has passed, and its session is still checked every time.
+  it('refuses a token it has already accepted once that token expires', async () => {
+    const session = await userWithSession('recordado@tienda.mx');
+    const claims = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString());
+    const shortLived = t.app.jwt.sign(
+      { sub: claims.sub, sid: claims.sid, name: claims.name, email: claims.email, role: claims.role },
+      { expiresIn: 1 },
+    );
+    const validate = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/validateToken', headers: { authorization: `Bearer ${token}` } });
+    expect((await validate(shortLived)).statusCode).toBe(200);
+    expect((await validate(shortLived)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const late = await validate(shortLived);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error).toBe('UNAUTHORIZED');
+  });
+
   it('rejects a tampered, an expired and a missing token with 401', async () => {
     const session = await userWithSession('tokens@tienda.mx');
     const [header, payload, signature] = session.accessToken.split('.');

@@ -136,4 +136,67 @@ describe('transactionRunnerFor', () => {
       .executeTakeFirst();
     expect(row?.firstName).toBe('visible');
   });
+  // The COMMIT does not wait for the disk; the write-ahead log's fdatasync runs on libuv's thread
+  // pool, and neither the caller nor any reader gets the batch before that fsync returned.
+  it.runIf(testDialect === 'sqlite')(
+    'answers a call, and lets others read its writes, only after the log is synced (SQLite)',
+    async () => {
+      const walSync = testDb.database.walSync!;
+      const realSync = walSync.sync;
+      const held: Array<() => void> = [];
+      let syncs = 0;
+      walSync.sync = async (fd) => {
+        await realSync(fd);
+        syncs += 1;
+        await new Promise<void>((resolve) => held.push(resolve));
+      };
+      try {
+        const transact = transactionRunnerFor(testDb.database);
+        let answered = false;
+        const call = transact(addClient('sin-fsync')).then((r) => ((answered = true), r));
+        let read = false;
+        const seen = (async () => {
+          while (held.length === 0) await new Promise((r) => setImmediate(r));
+          const rows = await namesStartingWith('sin-fsync');
+          read = true;
+          return rows;
+        })();
+        while (held.length === 0) await new Promise((r) => setImmediate(r));
+        for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+        expect(syncs).toBe(1);
+        expect(answered).toBe(false);
+        expect(read).toBe(false);
+        // Committed, so a call that arrives now runs (and commits) without waiting for that sync.
+        let second = false;
+        const next = transact(addClient('sin-fsync-2')).then(() => (second = true));
+        for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+        expect(second).toBe(false);
+        held.shift()!();
+        await call;
+        expect(answered).toBe(true);
+        expect(await seen).toEqual(['sin-fsync']);
+        while (held.length === 0) await new Promise((r) => setImmediate(r));
+        held.shift()!();
+        await next;
+        expect(syncs).toBe(2);
+      } finally {
+        walSync.sync = realSync;
+        held.forEach((release) => release());
+      }
+    },
+  );
+
+  it.runIf(testDialect === 'sqlite')('fails the call when the log cannot be synced (SQLite)', async () => {
+    // A database of its own: after a failed sync nothing is known to be on disk, so it refuses
+    // every later call until the server restarts.
+    const own = await createTestDatabase();
+    try {
+      own.database.walSync!.sync = () => Promise.reject(new Error('EIO'));
+      const transact = transactionRunnerFor(own.database);
+      await expect(transact(addClient('no-sync'))).rejects.toThrow('EIO');
+      await expect(transact(addClient('despues'))).rejects.toThrow('EIO');
+    } finally {
+      await own.drop();
+    }
+  });
 });

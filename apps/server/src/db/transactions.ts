@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Executor } from './connection.js';
 import type { DB } from './schema.js';
+import type { WalSync } from './wal-sync.js';
 
 export interface TransactionOptions {
   /**
@@ -23,14 +24,16 @@ const runners = new WeakMap<Database, TransactionRunner>();
  * running are run together in the next batch: one BEGIN IMMEDIATE, each call inside its own
  * SAVEPOINT (rolled back alone if it fails), one COMMIT, and only then is every caller answered.
  * Each call still sees the writes of the calls before it, exactly as if they had run one after
- * another, and nothing is acknowledged before it is on disk.
+ * another, and nothing is acknowledged before it is on disk. On a database file the COMMIT itself
+ * does not wait for the disk: the write-ahead log is synced on libuv's thread pool (db/wal-sync.ts)
+ * and the batch's callers are answered once that returned, while the next batch runs.
  */
 export function transactionRunnerFor(database: Database): TransactionRunner {
   let runner = runners.get(database);
   if (!runner) {
     runner =
       database.dialect === 'sqlite'
-        ? groupCommitRunner(database.db)
+        ? groupCommitRunner(database.db, database.walSync)
         : (work, options) => {
             const transaction = database.db.transaction();
             return (options?.snapshot ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) =>
@@ -50,38 +53,61 @@ interface Job {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-function groupCommitRunner(db: Kysely<DB>): TransactionRunner {
+function groupCommitRunner(db: Kysely<DB>, walSync: WalSync | undefined): TransactionRunner {
   let queue: Job[] = [];
   let draining = false;
+  // The batch's own queries do not wait for the log's sync (walSync.plugin): its callers do.
+  const writer = walSync
+    ? db
+        .getExecutor()
+        .plugins.filter((plugin) => plugin !== walSync.plugin)
+        .reduce((kysely, plugin) => kysely.withPlugin(plugin), db.withoutPlugins())
+    : db;
+
+  const settle = (batch: Job[], outcomes: Outcome[]) =>
+    batch.forEach((job, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+    });
 
   async function runBatch(batch: Job[]) {
-    await db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
-      const outcomes: Outcome[] = [];
-      for (const job of batch) {
-        await sql`savepoint job`.execute(conn);
-        try {
-          const value = await job.work(conn);
-          await sql`release job`.execute(conn);
-          outcomes.push({ ok: true, value });
-        } catch (error) {
-          await sql`rollback to job`.execute(conn);
-          await sql`release job`.execute(conn);
-          outcomes.push({ ok: false, error });
-        }
-      }
+    await writer.connection().execute(async (conn) => {
+      // The safety level cannot change inside a transaction: NORMAL for this batch's COMMIT only
+      // (walSync syncs the log before anyone is answered), FULL again for every other write.
+      if (walSync) await sql`pragma synchronous = normal`.execute(conn);
       try {
-        await sql`commit`.execute(conn);
-      } catch (error) {
-        await sql`rollback`.execute(conn).catch(() => undefined);
-        for (const job of batch) job.reject(error);
-        return;
+        await sql`begin immediate`.execute(conn);
+        const outcomes: Outcome[] = [];
+        for (const job of batch) {
+          await sql`savepoint job`.execute(conn);
+          try {
+            const value = await job.work(conn);
+            await sql`release job`.execute(conn);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await sql`rollback to job`.execute(conn);
+            await sql`release job`.execute(conn);
+            outcomes.push({ ok: false, error });
+          }
+        }
+        try {
+          await sql`commit`.execute(conn);
+        } catch (error) {
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          for (const job of batch) job.reject(error);
+          return;
+        }
+        if (!walSync) return settle(batch, outcomes);
+        // Not awaited: the next batch runs while the log is synced. Answers still come in commit
+        // order (walSync resolves its waiters in order), each after its own batch is on disk.
+        walSync.committed().then(
+          () => settle(batch, outcomes),
+          (error: unknown) => batch.forEach((job) => job.reject(error)),
+        );
+      } finally {
+        if (walSync) await sql`pragma synchronous = full`.execute(conn);
       }
-      batch.forEach((job, i) => {
-        const outcome = outcomes[i]!;
-        if (outcome.ok) job.resolve(outcome.value);
-        else job.reject(outcome.error);
-      });
     });
   }
 
