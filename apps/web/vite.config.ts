@@ -78,6 +78,8 @@ function appLoader(): Plugin {
       const files = { entry: entry[0], preloads, styles, routes };
       const loader =
         `(function(){var d=document,f=${JSON.stringify(files)},started=false;` +
+        // Gone from the page once run: an inline script left in the DOM is what an injection looks like.
+        `if(d.currentScript)d.currentScript.remove();` +
         `function link(rel,href,css){if(d.querySelector('link[href="'+href+'"]'))return;var l=d.createElement('link');l.rel=rel;l.href=href;l.crossOrigin='';` +
         `if(css){l.as='style';l.setAttribute('data-app-css','');}d.head.appendChild(l);}` +
         // A few links per task: starting a download costs the main thread a few milliseconds

@@ -33,6 +33,9 @@ test('open with a float, sell in cash and by card, pay out, count short: Faltant
   page,
   seed,
 }) => {
+  // A whole shift in one test (open, three sales, a payout, the close, the shift PDF, two cuts):
+  // about 20 s alone, over the 45 s default when the machine is busy.
+  test.slow();
   const id = unique();
   const manager = await seed.user('Manager');
   const soap = await seed.product({ name: `Jabón caja ${id}`, price: 85.5, barcode: uniqueBarcode(), stock: 10 });
