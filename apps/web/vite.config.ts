@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Links (downloads) index.html's loader starts per task. */
@@ -100,10 +101,31 @@ function appLoader(): Plugin {
   };
 }
 
+/** @mantine/hooks' `useId` replaced by src/lib/mantine-use-id.ts (why: there). */
+function mantineUseId(): Plugin {
+  const replacement = fileURLToPath(new URL('./src/lib/mantine-use-id.ts', import.meta.url));
+  let applied = false;
+  return {
+    name: 'mostrador:mantine-use-id',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './use-id/use-id.mjs' && importer?.replace(/\\/g, '/').includes('/@mantine/hooks/')) {
+        applied = true;
+        return replacement;
+      }
+      return null;
+    },
+    // A Mantine upgrade that moves the module must not drop the replacement unnoticed.
+    generateBundle() {
+      if (!applied) this.error('mantine-use-id: @mantine/hooks no longer imports ./use-id/use-id.mjs');
+    },
+  };
+}
+
 // The API base is /api (the server serves the API and this app on one port); VITE_API_BASE
 // overrides it at build time.
 export default defineConfig({
-  plugins: [react(), appLoader()],
+  plugins: [mantineUseId(), react(), appLoader()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -1,5 +1,18 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
+import {
+  AppShell,
+  Burger,
+  em,
+  getBreakpointValue,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useFullscreenDocument, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { es } from '../../i18n/es';
@@ -14,6 +27,14 @@ export function AppLayout() {
   const [desktopOpened, setDesktopOpened] = useLocalStorage({ key: 'mostrador.sidebar-open', defaultValue: true });
   const { toggle: toggleFullscreen } = useFullscreenDocument();
   const items = navItemsFor(role);
+  // A collapsed menu's links are not drawn until it first opens (on a phone the menu starts
+  // collapsed, and the first render of a page is most of its blocking time); once drawn they stay.
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${em(getBreakpointValue('sm', theme.breakpoints))})`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  const [navDrawn, setNavDrawn] = useState(false);
+  if (!navDrawn && (wide ? desktopOpened : mobileOpened)) setNavDrawn(true);
 
   return (
     <AppShell
@@ -54,25 +75,27 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Menú principal">
-        <ScrollArea>
-          {items.map((item) => (
-            <NavLink
-              key={item.page}
-              component={RouterNavLink}
-              to={item.path}
-              label={item.label}
-              leftSection={<item.icon size={20} stroke={1.5} />}
-              active={
-                pathname === item.path ||
-                pathname.startsWith(`${item.path}/`) ||
-                (item.page === 'receipts' && pathname === '/')
-              }
-              onClick={closeMobile}
-              variant="light"
-              py="sm"
-            />
-          ))}
-        </ScrollArea>
+        {navDrawn ? (
+          <ScrollArea>
+            {items.map((item) => (
+              <NavLink
+                key={item.page}
+                component={RouterNavLink}
+                to={item.path}
+                label={item.label}
+                leftSection={<item.icon size={20} stroke={1.5} />}
+                active={
+                  pathname === item.path ||
+                  pathname.startsWith(`${item.path}/`) ||
+                  (item.page === 'receipts' && pathname === '/')
+                }
+                onClick={closeMobile}
+                variant="light"
+                py="sm"
+              />
+            ))}
+          </ScrollArea>
+        ) : null}
       </AppShell.Navbar>
 
       <AppShell.Main>

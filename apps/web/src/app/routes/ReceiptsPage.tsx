@@ -8,11 +8,12 @@ import {
   formatLongDate,
   meetsRequirement,
   PROTECTED_ACTIONS,
+  type ReceiptFilter,
   receiptListParams,
 } from '@mostrador/shared';
 import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type RefObject, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type RefObject, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { clientsQuery } from '../../features/clients/api/clients';
 import { useReceiptList } from '../../features/receipts/api/list-receipts';
@@ -44,6 +45,48 @@ function focusWhenShown(ref: RefObject<HTMLInputElement | null>, framesLeft = 30
   }
 }
 
+/**
+ * The title and the page's actions, drawn once: the pages of receipts that keep arriving after the
+ * first re-render the list and its counts, not this (nor the shortcuts line below the list).
+ */
+const ReceiptsHeader = memo(function ReceiptsHeader({
+  today,
+  canExport,
+  onResetDates,
+  onCreate,
+}: {
+  today: string;
+  canExport: boolean;
+  onResetDates: () => void;
+  onCreate: () => void;
+}) {
+  return (
+    <PageHeader
+      title={t.title}
+      subtitle={<span data-testid="receipts-today">{formatLongDate(businessDayBounds(today).start)}</span>}
+      actions={
+        <>
+          {canExport ? <ExportButton datasets={['receipts', 'payments']} /> : null}
+          <ReceiptNumberSearch />
+          <Button variant="default" leftSection={<IconCalendarEvent size={18} />} onClick={onResetDates}>
+            {t.today}
+          </Button>
+          <Button leftSection={<IconPlus size={18} />} onClick={onCreate} title={t.shortcutsHint}>
+            {t.newReceipt}
+          </Button>
+        </>
+      }
+    />
+  );
+});
+
+const shortcutsLine = (
+  <Text size="xs" c="dimmed" mt="lg" visibleFrom="sm">
+    <Kbd size="xs">Ctrl/⌘</Kbd> + <Kbd size="xs">K</Kbd> {t.newReceipt} · <Kbd size="xs">Ctrl/⌘</Kbd> +{' '}
+    <Kbd size="xs">F</Kbd> {t.filters.searchLabel}
+  </Text>
+);
+
 export default function ReceiptsPage() {
   const { today, filter, dateMode, page, setPage, change, changeDateMode, resetDates, clearAll, clearOne } =
     useReceiptFilters();
@@ -69,9 +112,8 @@ export default function ReceiptsPage() {
   const loaded = !query.isPending && !(query.isError && receipts.length === 0);
 
   const togglePanel = useCallback(() => setPanelOpen((open) => !open), []);
-  const openCreate = () => {
-    if (!create.opened) create.open();
-  };
+  const openCreate = create.openIfClosed;
+  const selectState = useCallback((state: ReceiptFilter['state']) => change({ state }), [change]);
 
   useHotkeys(
     [
@@ -103,23 +145,13 @@ export default function ReceiptsPage() {
 
   return (
     <>
-      <PageHeader
-        title={t.title}
-        subtitle={<span data-testid="receipts-today">{formatLongDate(businessDayBounds(today).start)}</span>}
-        actions={
-          <>
-            {meetsRequirement(role, PROTECTED_ACTIONS) ? <ExportButton datasets={['receipts', 'payments']} /> : null}
-            <ReceiptNumberSearch />
-            <Button variant="default" leftSection={<IconCalendarEvent size={18} />} onClick={resetDates}>
-              {t.today}
-            </Button>
-            <Button leftSection={<IconPlus size={18} />} onClick={openCreate} title={t.shortcutsHint}>
-              {t.newReceipt}
-            </Button>
-          </>
-        }
+      <ReceiptsHeader
+        today={today}
+        canExport={meetsRequirement(role, PROTECTED_ACTIONS)}
+        onResetDates={resetDates}
+        onCreate={openCreate}
       />
-      <ReceiptTiles counts={loaded ? counts : null} selected={filter.state} onSelect={(state) => change({ state })} />
+      <ReceiptTiles counts={loaded ? counts : null} selected={filter.state} onSelect={selectState} />
       <ReceiptFilters
         filter={filter}
         onChange={change}
@@ -146,10 +178,7 @@ export default function ReceiptsPage() {
         </Alert>
       ) : null}
       {body}
-      <Text size="xs" c="dimmed" mt="lg" visibleFrom="sm">
-        <Kbd size="xs">Ctrl/⌘</Kbd> + <Kbd size="xs">K</Kbd> {t.newReceipt} · <Kbd size="xs">Ctrl/⌘</Kbd> +{' '}
-        <Kbd size="xs">F</Kbd> {t.filters.searchLabel}
-      </Text>
+      {shortcutsLine}
       {create.modal}
     </>
   );

@@ -62,7 +62,6 @@ export function CodeField({
       autoComplete="off"
       autoCorrect="off"
       spellCheck={false}
-      autoFocus
       data-testid="counter-code"
     />
   );

@@ -63,9 +63,22 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
     setTimeout(() => {
       if (!dialogOpen.current && !document.activeElement?.closest('[role="dialog"]')) focusCode();
     }, 0);
+  // The screen's first focus waits for the next frame, where the browser lays the page out anyway:
+  // focusing during React's first commit (autoFocus) forced that layout inside the commit's long
+  // task. The field is still focused before that frame is painted, so it is ready when first seen.
+  const focusedOnce = useRef(false);
   useEffect(() => {
     dialogOpen.current = dialog !== null;
-    if (dialog === null) focusCode();
+    if (dialog !== null) return;
+    if (focusedOnce.current) {
+      focusCode();
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      focusedOnce.current = true;
+      focusCode();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [dialog, focusCode]);
   // The print dialog's frame takes the focus; the field gets it back when the window does.
   useEffect(() => {

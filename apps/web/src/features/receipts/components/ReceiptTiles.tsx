@@ -1,11 +1,12 @@
 import { Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { RECEIPT_STATE_COLORS, type ReceiptState } from '@mostrador/shared';
+import { memo } from 'react';
 import { es } from '../../../i18n/es';
 
 const ORDER: ReceiptState[] = ['Paid', 'Pending', 'Cancelled'];
 
 /** Pagadas / Pendientes / Canceladas over the whole filtered list; a click filters by that state. */
-export function ReceiptTiles({
+export const ReceiptTiles = memo(function ReceiptTiles({
   counts,
   selected,
   onSelect,
@@ -48,4 +49,4 @@ export function ReceiptTiles({
       })}
     </SimpleGrid>
   );
-}
+});

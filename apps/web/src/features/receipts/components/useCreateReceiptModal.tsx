@@ -23,6 +23,11 @@ export function useCreateReceiptModal(options: { onCreated?: (receipt: CreateRec
       setState((s) => ({ opened: true, prefill: prefill ?? null, version: s.version + 1 })),
     [],
   );
+  /** Opens an empty form, unless the form is already open (then it is kept as it is). */
+  const openIfClosed = useCallback(
+    () => setState((s) => (s.opened ? s : { opened: true, prefill: null, version: s.version + 1 })),
+    [],
+  );
   const close = useCallback(() => setState((s) => ({ ...s, opened: false })), []);
 
   useEffect(() => {
@@ -50,5 +55,5 @@ export function useCreateReceiptModal(options: { onCreated?: (receipt: CreateRec
         />
       </Suspense>
     ) : null;
-  return { open, close, opened: state.opened, modal };
+  return { open, openIfClosed, close, opened: state.opened, modal };
 }

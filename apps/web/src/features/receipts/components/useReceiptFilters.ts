@@ -38,10 +38,10 @@ export function useReceiptFilters() {
     }));
     if (mode === 'day') setPage(1);
   }, []);
-  const resetDates = () => {
+  const resetDates = useCallback(() => {
     setState((current) => ({ dateMode: 'day', filter: { ...current.filter, fromDate: today, toDate: today } }));
     setPage(1);
-  };
+  }, [today]);
   const clearAll = () => {
     setState({ dateMode: 'day', filter: defaultReceiptFilter(today) });
     setPage(1);
