@@ -98,6 +98,8 @@ export function LastSaleCard({ sale, onReprint }: { sale: LastSale; onReprint: (
           leftSection={<IconPrinter size={16} />}
           onClick={onReprint}
           tabIndex={-1}
+          // The title wraps first: the button's label is never cut ('Reimprimi' at 1366 px with the menu open).
+          style={{ flexShrink: 0 }}
         >
           {t.reprint}
         </Button>
