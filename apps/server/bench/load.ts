@@ -79,6 +79,84 @@ export function summarize(times: number[]) {
   };
 }
 
+/** What a closed loop measured: its operations per second and their latencies. */
+export interface ClosedLoopResult {
+  concurrency: number;
+  seconds: number;
+  ok: number;
+  failed: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** One caller of a closed loop: `next()` prepares a call (untimed) and returns it (timed). */
+export interface ClosedLoopCaller {
+  next(): () => Promise<unknown>;
+  close?(): void;
+}
+
+/**
+ * Load without HTTP: `concurrency` callers, each making its calls back to back until the deadline,
+ * `warmupSeconds` unmeasured and then `seconds` measured. A call may complete `perCall` operations
+ * at once (a batch); each counts with the call's latency.
+ */
+export async function closedLoop({
+  concurrency,
+  warmupSeconds,
+  seconds,
+  perCall = 1,
+  open,
+}: {
+  concurrency: number;
+  warmupSeconds: number;
+  seconds: number;
+  perCall?: number;
+  open: () => Promise<ClosedLoopCaller> | ClosedLoopCaller;
+}): Promise<ClosedLoopResult> {
+  const phase = async (ms: number) => {
+    const times: number[] = [];
+    let failed = 0;
+    const started = performance.now();
+    const deadline = started + ms;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const caller = await open();
+        try {
+          while (performance.now() < deadline) {
+            const call = caller.next();
+            const t0 = performance.now();
+            try {
+              await call();
+              const ms = performance.now() - t0;
+              for (let i = 0; i < perCall; i += 1) times.push(ms);
+            } catch {
+              failed += perCall;
+            }
+          }
+        } finally {
+          caller.close?.();
+        }
+      }),
+    );
+    return { times, failed, seconds: (performance.now() - started) / 1000 };
+  };
+  if (warmupSeconds > 0) await phase(warmupSeconds * 1000);
+  const { times, failed, seconds: elapsed } = await phase(seconds * 1000);
+  const stats = summarize(times);
+  return {
+    concurrency,
+    seconds: elapsed,
+    ok: times.length,
+    failed,
+    rps: times.length / elapsed,
+    p50: stats.p50,
+    p95: stats.p95,
+    p99: stats.p99,
+  };
+}
+
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const times: number[] = [];
   const statusCodes: Record<number, number> = {};

@@ -7,19 +7,10 @@ import { createReceiptBodySchema, localTimestampToEpoch, pesosToCents, toMilli }
 import pg from 'pg';
 // @ts-expect-error pg's utils have no types; prepareValue is what pg itself sends for a value.
 import { prepareValue } from 'pg/lib/utils.js';
-import { summarize } from './load.js';
+import { type ClosedLoopResult, closedLoop } from './load.js';
 import { type Catalogue, receiptMaker } from './workload.js';
 
-export interface RawLimitResult {
-  concurrency: number;
-  seconds: number;
-  ok: number;
-  failed: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
+export type RawLimitResult = ClosedLoopResult;
 
 const SALE = `with r as (
   insert into receipts (state, payment_mode, client_id, user_id, date, total_cents, created_at, updated_at)
@@ -114,54 +105,30 @@ export async function rawLimit(
         cash,
       ];
     };
-    const run = async (ms: number) => {
-      const times: number[] = [];
-      let failed = 0;
-      const started = performance.now();
-      const deadline = started + ms;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          const client = await pool.connect();
-          try {
-            while (performance.now() < deadline) {
-              const t0 = performance.now();
-              try {
-                if (batch === 1) {
-                  await client.query({ name: 'raw_sale', text: SALE, values: values() });
-                  times.push(performance.now() - t0);
-                } else {
+    return await closedLoop({
+      concurrency,
+      warmupSeconds,
+      seconds,
+      perCall: batch,
+      open: async () => {
+        const client = await pool.connect();
+        return {
+          // The values are built inside the timed call, as a client building its statement would.
+          next: () =>
+            batch === 1
+              ? () => client.query({ name: 'raw_sale', text: SALE, values: values() })
+              : () => {
                   const sales = Array.from({ length: batch }, values);
                   // The batch's products locked first in ascending id order, as mostrador_sell_batch
                   // does: two batches never wait on each other in a cycle.
                   const ids = [...new Set(sales.flatMap((sale) => sale[12] as number[]))];
                   const lock = `select 1 from products where id = any('{${ids.join(',')}}'::integer[]) order by id for no key update`;
-                  await client.query([lock, ...sales.map((sale) => inlined(client, sale))].join(';\n'));
-                  for (let i = 0; i < batch; i += 1) times.push(performance.now() - t0);
-                }
-              } catch {
-                failed += batch;
-              }
-            }
-          } finally {
-            client.release();
-          }
-        }),
-      );
-      return { times, failed, seconds: (performance.now() - started) / 1000 };
-    };
-    await run(warmupSeconds * 1000);
-    const { times, failed, seconds: elapsed } = await run(seconds * 1000);
-    const stats = summarize(times);
-    return {
-      concurrency,
-      seconds: elapsed,
-      ok: times.length,
-      failed,
-      rps: times.length / elapsed,
-      p50: stats.p50,
-      p95: stats.p95,
-      p99: stats.p99,
-    };
+                  return client.query([lock, ...sales.map((sale) => inlined(client, sale))].join(';\n'));
+                },
+          close: () => client.release(),
+        };
+      },
+    });
   } finally {
     await pool.end();
   }

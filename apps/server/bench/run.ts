@@ -34,7 +34,7 @@ import {
 } from '../scripts/server-process.js';
 import { measureCompression, writeCompression } from './compression.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate, GENERATOR_VERSION, type GenerateSummary } from './generate.js';
-import { type LoadResult, runLoad, summarize } from './load.js';
+import { type ClosedLoopResult, closedLoop, type LoadResult, runLoad } from './load.js';
 import { type RawLimitResult, rawLimit } from './raw-limit.js';
 import { writeReport } from './report.js';
 import { type LighthouseResults, measureLighthouse, writeLighthouse } from './lighthouse.js';
@@ -93,16 +93,7 @@ export interface DatabaseResults {
   consistent: boolean;
 }
 
-export interface StorageResult {
-  concurrency: number;
-  seconds: number;
-  ok: number;
-  failed: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
+export type StorageResult = ClosedLoopResult;
 
 export interface BenchResults {
   startedAt: string;
@@ -259,41 +250,18 @@ async function storageLimit(url: string, catalogue: Catalogue, seconds: number):
   const { receipts } = createServices({ database, config: loadConfig({ DATABASE_URL: url }) });
   const make = receiptMaker(catalogue, 23);
   const seller = { id: 3, name: 'Vendedor Uno' };
-  const run = async (ms: number) => {
-    const times: number[] = [];
-    let failed = 0;
-    const started = performance.now();
-    const deadline = started + ms;
-    await Promise.all(
-      Array.from({ length: CREATE_CONNECTIONS }, async () => {
-        while (performance.now() < deadline) {
-          const body = createReceiptBodySchema.parse(make());
-          const t0 = performance.now();
-          try {
-            await receipts.create(body, seller);
-            times.push(performance.now() - t0);
-          } catch {
-            failed += 1;
-          }
-        }
-      }),
-    );
-    return { times, failed, seconds: (performance.now() - started) / 1000 };
-  };
   try {
-    await run(WARMUP * 1000);
-    const { times, failed, seconds: elapsed } = await run(seconds * 1000);
-    const stats = summarize(times);
-    return {
+    return await closedLoop({
       concurrency: CREATE_CONNECTIONS,
-      seconds: elapsed,
-      ok: times.length,
-      failed,
-      rps: times.length / elapsed,
-      p50: stats.p50,
-      p95: stats.p95,
-      p99: stats.p99,
-    };
+      warmupSeconds: WARMUP,
+      seconds,
+      open: () => ({
+        next: () => {
+          const body = createReceiptBodySchema.parse(make());
+          return () => receipts.create(body, seller);
+        },
+      }),
+    });
   } finally {
     await database.close();
   }

@@ -17,7 +17,7 @@ import { openDatabase } from '../src/db/connection.js';
 import { createServices } from '../src/services.js';
 import { buildServerBundle, makeRunDir, ROOT, type RunningServer, startServer } from '../scripts/server-process.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate } from './generate.js';
-import { runLoad } from './load.js';
+import { closedLoop, runLoad } from './load.js';
 import { rawLimit } from './raw-limit.js';
 import { type Catalogue, receiptMaker } from './workload.js';
 
@@ -86,20 +86,18 @@ function storageLimit(url: string, catalogue: Catalogue) {
   const seller = { id: 3, name: 'Vendedor Uno' };
   return {
     async run(ms: number) {
-      let ok = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CONNECTIONS }, async () => {
-          while (performance.now() < started + ms) {
+      const { ok, seconds } = await closedLoop({
+        concurrency: CONNECTIONS,
+        warmupSeconds: 0,
+        seconds: ms / 1000,
+        open: () => ({
+          next: () => {
             const body = createReceiptBodySchema.parse(make());
-            await receipts.create(body, seller).then(
-              () => (ok += 1),
-              () => undefined,
-            );
-          }
+            return () => receipts.create(body, seller);
+          },
         }),
-      );
-      return { ok, seconds: (performance.now() - started) / 1000 };
+      });
+      return { ok, seconds };
     },
     close: () => database.close(),
   };
