@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 
@@ -17,3 +18,18 @@ export const fileResponse = (description: string, ...mimeTypes: string[]) => ({
 });
 
 export const pdfResponse = (description: string) => fileResponse(description, 'application/pdf');
+
+/**
+ * Sends a file: shown in the browser (`inline`: PDFs) or saved (`attachment`), never kept by a
+ * cache (it holds the shop's data).
+ */
+export function sendFile(
+  reply: FastifyReply,
+  file: { type: string; disposition: 'inline' | 'attachment'; name: string; data: Buffer | Readable | string },
+) {
+  return reply
+    .type(file.type)
+    .header('content-disposition', `${file.disposition}; filename="${file.name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.data);
+}

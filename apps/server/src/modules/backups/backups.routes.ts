@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { backupListResponseSchema, backupNameParamsSchema, backupSchema } from '@mostrador/shared';
-import { fileResponse } from '../../lib/responses.js';
+import { fileResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const backupsRoutes: RoutesPlugin = async (app) => {
@@ -48,11 +48,12 @@ const backupsRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const path = backups.pathOf(request.params.name);
-      return reply
-        .type('application/vnd.sqlite3')
-        .header('content-disposition', `attachment; filename="${request.params.name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(createReadStream(path));
+      return sendFile(reply, {
+        type: 'application/vnd.sqlite3',
+        disposition: 'attachment',
+        name: request.params.name,
+        data: createReadStream(path),
+      });
     },
   );
 };

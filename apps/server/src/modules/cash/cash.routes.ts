@@ -11,7 +11,7 @@ import {
   shiftSchema,
 } from '@mostrador/shared';
 import { actorOf } from '../../lib/actor.js';
-import { pdfResponse } from '../../lib/responses.js';
+import { pdfResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 // The cash drawer per shift: every role opens, moves and closes its own shift; Admin and
@@ -110,11 +110,12 @@ const cashRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       const shift = await cash.details(request.params.id, request.user);
       const pdf = await printing.shiftPdf(shift);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="turno-${shift.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendFile(reply, {
+        type: 'application/pdf',
+        disposition: 'inline',
+        name: `turno-${shift.id}.pdf`,
+        data: pdf,
+      });
     },
   );
 

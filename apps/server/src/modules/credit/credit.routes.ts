@@ -11,7 +11,7 @@ import {
   statementSchema,
 } from '@mostrador/shared';
 import { actorOf } from '../../lib/actor.js';
-import { pdfResponse } from '../../lib/responses.js';
+import { pdfResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 import { idempotencyKeyOf } from '../receipts/idempotency.js';
 
@@ -86,11 +86,12 @@ const creditRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       const { paper, ...period } = request.query;
       const { statement, pdf } = await credit.statementPdf(request.params.id, period, paper);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="estado-de-cuenta-${statement.client.id}-${statement.to}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendFile(reply, {
+        type: 'application/pdf',
+        disposition: 'inline',
+        name: `estado-de-cuenta-${statement.client.id}-${statement.to}.pdf`,
+        data: pdf,
+      });
     },
   );
 

@@ -1,5 +1,5 @@
 import { dashboardQuerySchema, dashboardSchema, shoppingListQuerySchema } from '@mostrador/shared';
-import { fileResponse } from '../../lib/responses.js';
+import { fileResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const dashboardRoutes: RoutesPlugin = async (app) => {
@@ -32,11 +32,7 @@ const dashboardRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const file = await dashboard.shoppingList(request.query.format);
-      return reply
-        .type(file.type)
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return sendFile(reply, { ...file, disposition: 'attachment' });
     },
   );
 };

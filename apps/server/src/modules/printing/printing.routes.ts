@@ -5,7 +5,7 @@ import {
   printResultSchema,
   receiptPdfQuerySchema,
 } from '@mostrador/shared';
-import { pdfResponse } from '../../lib/responses.js';
+import { pdfResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const printingRoutes: RoutesPlugin = async (app) => {
@@ -59,11 +59,12 @@ const printingRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const { receipt, pdf } = await printing.pdf(request.params.id, request.query.copies);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="remision-${receipt.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendFile(reply, {
+        type: 'application/pdf',
+        disposition: 'inline',
+        name: `remision-${receipt.id}.pdf`,
+        data: pdf,
+      });
     },
   );
 };

@@ -11,7 +11,7 @@ import {
   listReportsResponseSchema,
 } from '@mostrador/shared';
 import { conflict } from '../../lib/errors.js';
-import { pdfResponse } from '../../lib/responses.js';
+import { pdfResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const reportsRoutes: RoutesPlugin = async (app) => {
@@ -74,11 +74,12 @@ const reportsRoutes: RoutesPlugin = async (app) => {
               pdf: await printing.cutPdf(cutDataOf(report), report.createdAt, report.id),
             }))
           : await reports.pdf(request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="corte-${report.date}-${report.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendFile(reply, {
+        type: 'application/pdf',
+        disposition: 'inline',
+        name: `corte-${report.date}-${report.id}.pdf`,
+        data: pdf,
+      });
     },
   );
 

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { fileResponse } from '../../lib/responses.js';
+import { fileResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const FILE_REQUIRED = 'Envía el archivo CSV o Excel en el campo "file" de un formulario (multipart/form-data).';
@@ -63,11 +63,7 @@ const spreadsheetsRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const file = await exports.file(request.query);
-      return reply
-        .type(file.type)
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return sendFile(reply, { ...file, disposition: 'attachment' });
     },
   );
 
