@@ -40,6 +40,8 @@ export interface LoadOptions {
   /** Seconds; or `amount` requests in all. */
   duration?: number;
   amount?: number;
+  /** Also receives every answer's latency (several loads summarised together). */
+  times?: number[];
 }
 
 export interface LoadResult {
@@ -108,12 +110,15 @@ export async function closedLoop({
   seconds,
   perCall = 1,
   open,
+  times: allTimes,
 }: {
   concurrency: number;
   warmupSeconds: number;
   seconds: number;
   perCall?: number;
   open: () => Promise<ClosedLoopCaller> | ClosedLoopCaller;
+  /** Also receives every measured call's latency (several loops summarised together). */
+  times?: number[];
 }): Promise<ClosedLoopResult> {
   const phase = async (ms: number) => {
     const times: number[] = [];
@@ -144,6 +149,7 @@ export async function closedLoop({
   };
   if (warmupSeconds > 0) await phase(warmupSeconds * 1000);
   const { times, failed, seconds: elapsed } = await phase(seconds * 1000);
+  if (allTimes) for (const time of times) allTimes.push(time);
   const stats = summarize(times);
   return {
     concurrency,
@@ -207,6 +213,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     );
     instance.on('response', (_client, statusCode, responseBytes, time) => {
       times.push(time);
+      options.times?.push(time);
       statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
       bytes += responseBytes;
     });

@@ -42,19 +42,18 @@ function inlined(client: pg.PoolClient, values: unknown[]): string {
   });
 }
 
-/** The same random sales as the server's load, `seconds` long after `warmupSeconds`, 32 clients. */
-export async function rawLimit(
+/**
+ * The same random sales as the server's load from `concurrency` clients, connected once and kept
+ * for every `run` (slices of a run alternated with other loads reuse the same backends).
+ */
+export async function openRawLimit(
   url: string,
   catalogue: Catalogue,
   {
-    seconds,
-    warmupSeconds,
     concurrency = 32,
     batch = 1,
     seller = { id: 3, name: 'Vendedor Uno' },
   }: {
-    seconds: number;
-    warmupSeconds: number;
     concurrency?: number;
     /**
      * Sales per call. Above 1, each client sends that many sale statements in one simple query
@@ -63,73 +62,86 @@ export async function rawLimit(
      */
     batch?: number;
     seller?: { id: number; name: string };
-  },
-): Promise<RawLimitResult> {
+  } = {},
+) {
   const pool = new pg.Pool({ connectionString: url, max: concurrency });
   pool.on('error', () => undefined);
+  const clients: pg.PoolClient[] = [];
   try {
-    const { rows } = await pool.query<{ id: number; name: string; units: string }>(
-      'select id, name, units from products where id = any($1::integer[])',
-      [catalogue.productIds],
-    );
-    const products = new Map(rows.map((p) => [p.id, p]));
-    const make = receiptMaker(catalogue, 29);
-    const values = () => {
-      const body = createReceiptBodySchema.parse(make());
-      const lines = body.items.map((item) => ({
-        product: products.get(item.productId)!,
-        quantity: toMilli(item.quantity),
-        price: pesosToCents(item.price!),
-      }));
-      const byProduct = new Map<number, number>();
-      for (const line of lines) byProduct.set(line.product.id, (byProduct.get(line.product.id) ?? 0) + line.quantity);
-      const stockIds = [...byProduct.keys()].sort((a, b) => a - b);
-      const total = lines.reduce((sum, line) => sum + Math.round((line.price * line.quantity) / 1000), 0);
-      const cash = body.paymentMode === 'Cash';
-      return [
-        cash ? 'Paid' : 'Pending',
-        body.paymentMode,
-        body.clientId ?? null,
-        seller.id,
-        localTimestampToEpoch(body.date),
-        total,
-        Date.now(),
-        lines.map((l) => l.product.id),
-        lines.map((l) => l.product.name),
-        lines.map((l) => l.product.units),
-        lines.map((l) => l.quantity),
-        lines.map((l) => l.price),
-        stockIds,
-        stockIds.map((id) => byProduct.get(id)!),
-        seller.name,
-        cash,
-      ];
-    };
-    return await closedLoop({
-      concurrency,
-      warmupSeconds,
-      seconds,
-      perCall: batch,
-      open: async () => {
-        const client = await pool.connect();
-        return {
-          // The values are built inside the timed call, as a client building its statement would.
-          next: () =>
-            batch === 1
-              ? () => client.query({ name: 'raw_sale', text: SALE, values: values() })
-              : () => {
-                  const sales = Array.from({ length: batch }, values);
-                  // The batch's products locked first in ascending id order, as mostrador_sell_batch
-                  // does: two batches never wait on each other in a cycle.
-                  const ids = [...new Set(sales.flatMap((sale) => sale[12] as number[]))];
-                  const lock = `select 1 from products where id = any('{${ids.join(',')}}'::integer[]) order by id for no key update`;
-                  return client.query([lock, ...sales.map((sale) => inlined(client, sale))].join(';\n'));
-                },
-          close: () => client.release(),
-        };
-      },
-    });
-  } finally {
+    for (let i = 0; i < concurrency; i += 1) clients.push(await pool.connect());
+  } catch (error) {
+    for (const client of clients) client.release();
     await pool.end();
+    throw error;
   }
+  const { rows } = await clients[0]!.query<{ id: number; name: string; units: string }>(
+    'select id, name, units from products where id = any($1::integer[])',
+    [catalogue.productIds],
+  );
+  const products = new Map(rows.map((p) => [p.id, p]));
+  const make = receiptMaker(catalogue, 29);
+  const values = () => {
+    const body = createReceiptBodySchema.parse(make());
+    const lines = body.items.map((item) => ({
+      product: products.get(item.productId)!,
+      quantity: toMilli(item.quantity),
+      price: pesosToCents(item.price!),
+    }));
+    const byProduct = new Map<number, number>();
+    for (const line of lines) byProduct.set(line.product.id, (byProduct.get(line.product.id) ?? 0) + line.quantity);
+    const stockIds = [...byProduct.keys()].sort((a, b) => a - b);
+    const total = lines.reduce((sum, line) => sum + Math.round((line.price * line.quantity) / 1000), 0);
+    const cash = body.paymentMode === 'Cash';
+    return [
+      cash ? 'Paid' : 'Pending',
+      body.paymentMode,
+      body.clientId ?? null,
+      seller.id,
+      localTimestampToEpoch(body.date),
+      total,
+      Date.now(),
+      lines.map((l) => l.product.id),
+      lines.map((l) => l.product.name),
+      lines.map((l) => l.product.units),
+      lines.map((l) => l.quantity),
+      lines.map((l) => l.price),
+      stockIds,
+      stockIds.map((id) => byProduct.get(id)!),
+      seller.name,
+      cash,
+    ];
+  };
+  // The values are built inside the timed call, as a client building its statement would.
+  const call = (client: pg.PoolClient) =>
+    batch === 1
+      ? () => client.query({ name: 'raw_sale', text: SALE, values: values() })
+      : () => {
+          const sales = Array.from({ length: batch }, values);
+          // The batch's products locked first in ascending id order, as mostrador_sell_batch
+          // does: two batches never wait on each other in a cycle.
+          const ids = [...new Set(sales.flatMap((sale) => sale[12] as number[]))];
+          const lock = `select 1 from products where id = any('{${ids.join(',')}}'::integer[]) order by id for no key update`;
+          return client.query([lock, ...sales.map((sale) => inlined(client, sale))].join(';\n'));
+        };
+  return {
+    /** `seconds` measured after `warmupSeconds`; `times` also receives every sale's latency. */
+    run({ seconds, warmupSeconds = 0, times }: { seconds: number; warmupSeconds?: number; times?: number[] }) {
+      let next = 0;
+      return closedLoop({
+        concurrency,
+        warmupSeconds,
+        seconds,
+        perCall: batch,
+        times,
+        open: () => {
+          const client = clients[next++ % concurrency]!;
+          return { next: () => call(client) };
+        },
+      });
+    },
+    async close() {
+      for (const client of clients) client.release();
+      await pool.end();
+    },
+  };
 }

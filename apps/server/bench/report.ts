@@ -57,7 +57,10 @@ export function renderReport(r: BenchResults): string {
       `(${dbs.map((db) => `${db.kind}: ${n(db.generation.items)} items, ${n(db.generation.payments)} payments, ${n(db.generation.logs)} inventory logs, ${n(db.generation.pending)} Pending receipts`).join('; ')}). ` +
       `Generation: ${dbs.map((db) => `${db.kind} ${n(db.generation.seconds)} s (${n(db.generation.receipts / db.generation.seconds)} receipts/s${db.generation.cached ? ', cached from an earlier run' : ''})`).join('; ')}.`,
     '',
-    `Each load runs ${r.options.duration} s after a ${r.options.warmup} s warm-up; latencies are p50 / p95 / p99 of every answer.`,
+    `Each load runs ${r.options.duration} s after a ${r.options.warmup} s warm-up; latencies are p50 / p95 / p99 of every answer.` +
+      (r.options.rounds
+        ? ` Receipt create, its storage limit and its raw limit run alternated, after the data was settled (PostgreSQL: CHECKPOINT, VACUUM ANALYZE; SQLite: wal_checkpoint, ANALYZE): ${r.options.rounds} rounds of one ${r.options.duration} s slice of each, on the same connections; their figures are over all the rounds.`
+        : ''),
     '',
     header,
     rule,

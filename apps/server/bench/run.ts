@@ -5,10 +5,13 @@
 //
 // For each database: a generated database (cached under ./data/bench/, or a PostgreSQL
 // database mostrador_bench_<n> on BENCH_DATABASE_URL / TEST_DATABASE_URL's server) is copied,
-// the real server bundle is started on the copy, and autocannon measures receipt create (32
-// connections), a day's receipt list, the product list and a busy day's cut; then the same
-// create transaction straight through the receipts service from one process (the storage
-// limit). A do-nothing Fastify server gives the HTTP limit. Headless Chromium times the
+// the real server bundle is started on the copy, the data is settled (CHECKPOINT and VACUUM
+// ANALYZE; SQLite's wal_checkpoint and ANALYZE), and autocannon measures a day's receipt list,
+// the product list and a busy day's cut; then receipt create (32 connections), the same create
+// transaction straight through the receipts service from this process (the storage limit) and,
+// on PostgreSQL, the raw limit, in `--rounds` alternating slices of `--duration` seconds each
+// (bench/sale-slices.ts), so their ratios compare like with like. A do-nothing Fastify server
+// gives the HTTP limit. Headless Chromium times the
 // receipts screen on the busy day, and the production bundle's initial JavaScript is weighed.
 // Lighthouse scores /receipts and /vender on the first database's server (its own section;
 // `npx tsx apps/server/bench/lighthouse.ts` runs only that, on data of its own).
@@ -17,12 +20,10 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createReceiptBodySchema, type SessionResponse } from '@mostrador/shared';
+import { type SessionResponse } from '@mostrador/shared';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
-import { createServices } from '../src/services.js';
 import { checkConsistency, isConsistent } from '../scripts/consistency.js';
 import {
   buildServerBundle,
@@ -34,18 +35,21 @@ import {
 } from '../scripts/server-process.js';
 import { measureCompression, writeCompression } from './compression.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate, GENERATOR_VERSION, type GenerateSummary } from './generate.js';
-import { type ClosedLoopResult, closedLoop, type LoadResult, runLoad } from './load.js';
-import { type RawLimitResult, rawLimit } from './raw-limit.js';
+import { type ClosedLoopResult, type LoadResult, runLoad } from './load.js';
+import { type RawLimitResult } from './raw-limit.js';
 import { writeReport } from './report.js';
+import { measureSalePath, settle } from './sale-slices.js';
 import { type LighthouseResults, measureLighthouse, writeLighthouse } from './lighthouse.js';
 import { initialJavaScript, receiptsScreenTiming, type ScreenTiming } from './web.js';
 import { type Catalogue, receiptMaker } from './workload.js';
 
 const { values: args } = parseArgs({
   options: {
+    help: { type: 'boolean', default: false },
     db: { type: 'string', default: 'both' },
     receipts: { type: 'string', default: String(DEFAULT_GENERATE.receipts) },
     duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     'read-connections': { type: 'string', default: '4' },
     'max-load': { type: 'string' },
@@ -57,8 +61,26 @@ const { values: args } = parseArgs({
   },
 });
 
+if (args.help) {
+  console.log(`npm run bench -- [options]
+  --db sqlite|postgres|both   databases to measure (both: PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
+  --receipts 1000000          generated receipts (cached per size; 20000 for a quick check)
+  --duration 10               seconds per load (per slice for create, storage and raw limit)
+  --rounds 3                  alternating rounds of create, storage limit and raw limit
+  --warmup 3                  seconds of warm-up before each load
+  --read-connections 4        connections of the read loads
+  --max-load 2                wait until the 1-minute load average is below this
+  --regenerate                generate the data again
+  --no-web                    no Chromium (receipts screen, Lighthouse)
+  --no-lighthouse             no Lighthouse
+  --no-write                  print only; docs/benchmarks.md unchanged
+  --out docs/benchmarks.md    the file whose bench block is rewritten`);
+  process.exit(0);
+}
+
 const RECEIPTS = Number(args.receipts);
 const DURATION = Number(args.duration);
+const ROUNDS = Number(args.rounds);
 const WARMUP = Number(args.warmup);
 const READ_CONNECTIONS = Number(args['read-connections']);
 const CREATE_CONNECTIONS = 32;
@@ -99,7 +121,15 @@ export interface BenchResults {
   startedAt: string;
   command: string;
   machine: { cpu: string; cores: number; memoryGb: number; node: string; os: string };
-  options: { receipts: number; duration: number; warmup: number; readConnections: number; createConnections: number };
+  options: {
+    receipts: number;
+    duration: number;
+    /** Alternating rounds of create, storage limit and raw limit (absent in results written before them). */
+    rounds?: number;
+    warmup: number;
+    readConnections: number;
+    createConnections: number;
+  };
   httpLimit: { post: LoadResult; get: LoadResult };
   bundle?: ReturnType<typeof initialJavaScript>;
   databases: DatabaseResults[];
@@ -243,31 +273,6 @@ async function inParallel<T>(items: T[], concurrency: number, task: (item: T) =>
 }
 
 // ---------------------------------------------------------------------------------------------
-// The storage limit: the create transaction straight through the service, no HTTP.
-
-async function storageLimit(url: string, catalogue: Catalogue, seconds: number): Promise<StorageResult> {
-  const database = openDatabase(url);
-  const { receipts } = createServices({ database, config: loadConfig({ DATABASE_URL: url }) });
-  const make = receiptMaker(catalogue, 23);
-  const seller = { id: 3, name: 'Vendedor Uno' };
-  try {
-    return await closedLoop({
-      concurrency: CREATE_CONNECTIONS,
-      warmupSeconds: WARMUP,
-      seconds,
-      open: () => ({
-        next: () => {
-          const body = createReceiptBodySchema.parse(make());
-          return () => receipts.create(body, seller);
-        },
-      }),
-    });
-  } finally {
-    await database.close();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 
 async function measureDatabase(kind: Kind, serverEntry: string, webDist: string, runDir: string) {
   await waitForQuietMachine();
@@ -309,10 +314,13 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
       }),
     );
 
+    // The generated data and the restock settled (flushed, vacuumed, analysed): neither the reads
+    // nor the sales run beside PostgreSQL's checkpointer or autovacuum catching up with them.
+    log(`${kind}: CHECKPOINT y VACUUM ANALYZE (SQLite: wal_checkpoint y ANALYZE)…`);
+    await settle(prepared.url);
+
     const sellerAuth = { authorization: `Bearer ${seller.accessToken}` };
     const adminAuth = { authorization: `Bearer ${admin.accessToken}` };
-    const make = receiptMaker(catalogue);
-    const createBody = () => JSON.stringify(make());
 
     // Reads and the screen first, on the generated data as it is; then the sales.
     let web: ScreenTiming | undefined;
@@ -369,20 +377,25 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
     await runLoad({ ...dashboardRequest, amount: 3 });
     const dashboard = await runLoad({ ...dashboardRequest, amount: 20 });
 
-    log(`${kind}: receipt/create, ${CREATE_CONNECTIONS} conexiones…`);
-    const create = { url, method: 'POST' as const, path: '/api/receipt/create', headers: sellerAuth, body: createBody };
-    await runLoad({ ...create, connections: CREATE_CONNECTIONS, duration: WARMUP });
-    const createResult = await runLoad({ ...create, connections: CREATE_CONNECTIONS, duration: DURATION });
+    log(
+      `${kind}: receipt/create, límite de almacenamiento${kind === 'postgres' ? ' y límite crudo' : ''}, ` +
+        `${CREATE_CONNECTIONS} conexiones, ${ROUNDS} rondas alternadas…`,
+    );
+    const salePath = await measureSalePath({
+      url: prepared.url,
+      postgres: kind === 'postgres',
+      server: url,
+      token: seller.accessToken,
+      catalogue,
+      connections: CREATE_CONNECTIONS,
+      warmupSeconds: WARMUP,
+      seconds: DURATION,
+      rounds: ROUNDS,
+      log: (line) => log(`${kind}: ${line}`),
+    });
 
     await server.stop();
     server = undefined;
-
-    log(`${kind}: límite de almacenamiento (el servicio directo, ${CREATE_CONNECTIONS} en paralelo)…`);
-    const storage = await storageLimit(prepared.url, catalogue, DURATION);
-    const raw =
-      kind === 'postgres'
-        ? await rawLimit(prepared.url, catalogue, { seconds: DURATION, warmupSeconds: WARMUP })
-        : undefined;
 
     log(`${kind}: revisando la consistencia de toda la base de datos…`);
     const database = openDatabase(prepared.url);
@@ -400,9 +413,9 @@ async function measureDatabase(kind: Kind, serverEntry: string, webDist: string,
       generation: meta,
       loadBefore,
       loadAfter: loadavg(),
-      create: createResult,
-      storage,
-      rawLimit: raw,
+      create: salePath.create,
+      storage: salePath.storage,
+      rawLimit: salePath.raw,
       dayList,
       dayListAlone,
       dayListRows: dayPage.data.length,
@@ -497,6 +510,7 @@ async function main() {
       options: {
         receipts: RECEIPTS,
         duration: DURATION,
+        rounds: ROUNDS,
         warmup: WARMUP,
         readConnections: READ_CONNECTIONS,
         createConnections: CREATE_CONNECTIONS,

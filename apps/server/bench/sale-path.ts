@@ -1,8 +1,8 @@
 // The create path alone, for working on it on a busy machine: receipt create over HTTP (32
 // connections), the storage limit (the service, no HTTP) and, on PostgreSQL, the raw limit
-// (bench/raw-limit.ts), in alternating slices of `--duration` seconds (`--rounds` of each), so a
-// machine whose load changes during the run weighs on all three alike and their ratios hold.
-// `npm run bench` measures everything and writes docs/benchmarks.md; this writes nothing.
+// (bench/raw-limit.ts), on settled data in alternating slices of `--duration` seconds (`--rounds`
+// of each; bench/sale-slices.ts, as `npm run bench` measures them), on a small database of its
+// own. `npm run bench` measures everything and writes docs/benchmarks.md; this writes nothing.
 //
 //   npx tsx apps/server/bench/sale-path.ts --db postgres --receipts 20000 --duration 8
 //   … --cpu-prof /tmp/prof   # the server under the create load, profiled (node --cpu-prof)
@@ -10,16 +10,12 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createReceiptBodySchema, type SessionResponse } from '@mostrador/shared';
+import { type SessionResponse } from '@mostrador/shared';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/connection.js';
-import { createServices } from '../src/services.js';
 import { buildServerBundle, makeRunDir, ROOT, type RunningServer, startServer } from '../scripts/server-process.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate } from './generate.js';
-import { closedLoop, runLoad } from './load.js';
-import { rawLimit } from './raw-limit.js';
-import { type Catalogue, receiptMaker } from './workload.js';
+import { measureSalePath, type SalePathResults, settle } from './sale-slices.js';
+import { type Catalogue } from './workload.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,7 +36,6 @@ const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const WARMUP = Number(args.warmup);
 const log = (line: string) => console.log(`[sale-path] ${line}`);
-const n = (v: number, d = 0) => v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL });
@@ -78,43 +73,8 @@ async function call<T>(server: RunningServer, path: string, token?: string, body
   return (await response.json()) as T;
 }
 
-/** The create transaction straight through the service, 32 at once, in slices of `ms`. */
-function storageLimit(url: string, catalogue: Catalogue) {
-  const database = openDatabase(url);
-  const { receipts } = createServices({ database, config: loadConfig({ DATABASE_URL: url }) });
-  const make = receiptMaker(catalogue, 23);
-  const seller = { id: 3, name: 'Vendedor Uno' };
-  return {
-    async run(ms: number) {
-      const { ok, seconds } = await closedLoop({
-        concurrency: CONNECTIONS,
-        warmupSeconds: 0,
-        seconds: ms / 1000,
-        open: () => ({
-          next: () => {
-            const body = createReceiptBodySchema.parse(make());
-            return () => receipts.create(body, seller);
-          },
-        }),
-      });
-      return { ok, seconds };
-    },
-    close: () => database.close(),
-  };
-}
-
-interface Slices {
-  ok: number;
-  seconds: number;
-  rounds: number[];
-}
-const add = (into: Slices, slice: { ok: number; seconds: number }) => {
-  into.ok += slice.ok;
-  into.seconds += slice.seconds;
-  into.rounds.push(slice.ok / slice.seconds);
-};
-const rate = (x: Slices) => x.ok / x.seconds;
-const show = (x: Slices) => `${n(rate(x))}/s (rounds ${x.rounds.map((r) => n(r)).join(', ')})`;
+const n = (v: number, d = 0) => v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const show = (x: { rps: number; rounds: number[] }) => `${n(x.rps)}/s (rounds ${x.rounds.map((r) => n(r)).join(', ')})`;
 
 async function main() {
   const run = makeRunDir('sale-path');
@@ -143,12 +103,8 @@ async function main() {
       },
       { timeoutMs: 120_000, nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] },
     );
-    const before = loadavg();
-    const create: Slices = { ok: 0, seconds: 0, rounds: [] };
-    const storage: Slices = { ok: 0, seconds: 0, rounds: [] };
-    const raw: Slices = { ok: 0, seconds: 0, rounds: [] };
-    const rawBatched: Slices = { ok: 0, seconds: 0, rounds: [] };
-    const rawBatch = Number(args['raw-batch']);
+    let results: SalePathResults;
+    let before: number[];
     try {
       const login = (email: string) =>
         call<SessionResponse>(server, '/api/auth/login', undefined, { email, password: BENCH_PASSWORD });
@@ -171,59 +127,39 @@ async function main() {
             ),
         );
       }
-      const make = receiptMaker(catalogue);
-      const load = {
-        url: server.url,
-        method: 'POST' as const,
-        path: '/api/receipt/create',
-        headers: { authorization: `Bearer ${seller.accessToken}` },
-        body: () => JSON.stringify(make()),
+      await settle(prepared.url);
+      before = loadavg();
+      results = await measureSalePath({
+        url: prepared.url,
+        postgres: args.db === 'postgres',
+        server: server.url,
+        token: seller.accessToken,
+        catalogue,
         connections: CONNECTIONS,
-      };
-      const direct = storageLimit(prepared.url, catalogue);
-      try {
-        log('calentando…');
-        await runLoad({ ...load, duration: WARMUP });
-        await direct.run(WARMUP * 1000);
-        for (let round = 1; round <= ROUNDS; round += 1) {
-          log(`ronda ${round}/${ROUNDS}…`);
-          const http = await runLoad({ ...load, duration: DURATION });
-          add(create, { ok: http.ok, seconds: http.seconds });
-          add(storage, await direct.run(DURATION * 1000));
-          if (args.db === 'postgres') {
-            const slice = await rawLimit(prepared.url, catalogue, { seconds: DURATION, warmupSeconds: 0 });
-            add(raw, { ok: slice.ok, seconds: slice.seconds });
-            if (rawBatch > 1) {
-              const batched = await rawLimit(prepared.url, catalogue, {
-                seconds: DURATION,
-                warmupSeconds: 0,
-                concurrency: 2,
-                batch: rawBatch,
-              });
-              add(rawBatched, { ok: batched.ok, seconds: batched.seconds });
-            }
-          }
-        }
-      } finally {
-        await direct.close();
-      }
+        warmupSeconds: WARMUP,
+        seconds: DURATION,
+        rounds: ROUNDS,
+        rawBatch: Number(args['raw-batch']),
+        log,
+      });
     } finally {
       await server.stop();
     }
+    const { create, storage, raw, rawBatched } = results;
     log(
       `carga antes ${before.map((l) => l.toFixed(2)).join(' ')}; después ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
     log(`create ${show(create)}`);
-    log(`storage limit ${show(storage)} — create / storage ${n(rate(create) / rate(storage), 2)}`);
-    if (raw.ok > 0) {
+    log(`storage limit ${show(storage)} — create / storage ${n(create.rps / storage.rps, 2)}`);
+    if (raw) {
       log(`raw limit ${show(raw)}`);
-      log(`create / raw ${n(rate(create) / rate(raw), 2)}; storage / raw ${n(rate(storage) / rate(raw), 2)}`);
+      log(`create / raw ${n(create.rps / raw.rps, 2)}; storage / raw ${n(storage.rps / raw.rps, 2)}`);
     }
-    if (rawBatched.ok > 0) {
-      log(`raw, ${rawBatch} sales per call (2 clients, one COMMIT per call) ${show(rawBatched)}`);
-      log(`create / raw batched ${n(rate(create) / rate(rawBatched), 2)}`);
+    if (rawBatched) {
+      log(`raw, ${args['raw-batch']} sales per call (2 clients, one COMMIT per call) ${show(rawBatched)}`);
+      log(`create / raw batched ${n(create.rps / rawBatched.rps, 2)}`);
     }
   } finally {
     await prepared.drop();
