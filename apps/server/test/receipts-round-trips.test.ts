@@ -4,6 +4,7 @@ import {
   type CreateReceiptInput,
   type Receipt,
 } from '@mostrador/shared';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../src/db/connection.js';
@@ -135,6 +136,13 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
     const trips = sent.filter((text) => !text.startsWith('delete from "idempotency_keys"'));
     return { settled, trips };
   }
+  /** The distinct transaction ids (subtransactions) that wrote these sales' receipts. */
+  const subtransactionsOf = async (settled: Array<PromiseSettledResult<{ receipt: Receipt }>>) => {
+    const ids = settled.map((s) => (s as PromiseFulfilledResult<{ receipt: Receipt }>).value.receipt.id);
+    const { rows } = await sql<{ n: number }>`select count(distinct xmin::text)::integer as n
+      from receipts where id = any(${ids}::integer[])`.execute(testDb.database.db);
+    return rows[0]!.n;
+  };
   const countOf = async (table: 'receipts' | 'payments') =>
     Number(
       (
@@ -153,6 +161,8 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
     expect(settled.map((s) => s.status)).toEqual(Array(10).fill('fulfilled'));
     expect(trips).toHaveLength(2);
     expect(trips[1]).toContain('mostrador_sell_batch');
+    // No sale refused: the whole batch ran in one subtransaction, so its rows share one xmin.
+    expect(await subtransactionsOf(settled)).toBe(1);
     expect(await stockOf(testDb.database.db, product.id)).toBe(100 - 55);
     const logs = await inventoryLogsOf(testDb.database.db, product.id);
     // Chained in the order the sales arrived.
@@ -192,6 +202,8 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
     );
     // The refused sale's receipt id is a gap; the third sale sold the units the second did not take.
     expect(third!.id).toBe(first!.id + 2);
+    // Run again one subtransaction per sale once one was refused.
+    expect(await subtransactionsOf([settled[0]!, settled[2]!])).toBe(2);
     expect(await countOf('receipts')).toBe(receiptsBefore + 2);
     expect(await countOf('payments')).toBe(paymentsBefore + 2);
     expect([first!.payments.map((p) => p.amount), third!.payments.map((p) => p.amount)]).toEqual([[20], [30]]);

@@ -10,6 +10,7 @@ import { cashDrawerMigration } from './migrations/2026-11-24b-cash-drawer.js';
 import { dashboardMigration } from './migrations/2026-11-24c-dashboard.js';
 import { pgSaleMigration } from './migrations/2026-11-24d-pg-sale.js';
 import { pgSaleBatchMigration } from './migrations/2026-11-25a-pg-sale-batch.js';
+import { pgSaleBatchWholeMigration } from './migrations/2026-11-25b-pg-sale-batch-whole.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-24c-dashboard': dashboardMigration(dialect),
     '2026-11-24d-pg-sale': pgSaleMigration(dialect),
     '2026-11-25a-pg-sale-batch': pgSaleBatchMigration(dialect),
+    '2026-11-25b-pg-sale-batch-whole': pgSaleBatchWholeMigration(dialect),
   };
 }
 

@@ -13,8 +13,9 @@ import {
 // PostgreSQL"). On 2 cores shared with the database, a sale's cost was mostly its two round
 // trips and its COMMIT. Sales that arrive together are queued and, after the current I/O phase
 // (setImmediate, so that every request Node has already read joins), share ONE read
-// (readForSales) and ONE call of mostrador_sell_batch: one transaction, one COMMIT. Each sale
-// runs in its own BEGIN … EXCEPTION block in the order the sales arrived, so the batch behaves
+// (readForSales) and ONE call of mostrador_sell_batch: one transaction, one COMMIT. The batch
+// runs whole in one subtransaction; when one of its sales is refused, it runs again with each sale
+// in its own BEGIN … EXCEPTION block, in the order the sales arrived, so the batch behaves
 // exactly as if its sales had run one after another (the second sale of the last units is
 // refused, the second use of a key waits for the first one's answer), and no caller is answered
 // before the COMMIT its sale is part of.
@@ -32,9 +33,10 @@ interface Job {
 /** Batches of sales in flight at once (while one commits, the next one reads and is priced). */
 const IN_FLIGHT = 2;
 /**
- * Sales in one batch at most; the rest wait for the next batch. Each sale's BEGIN … EXCEPTION
- * block is a subtransaction with an id of its own, and PostgreSQL caches only 64 of those per
- * backend before every other snapshot has to look them up in pg_subtrans: stay well under.
+ * Sales in one batch at most; the rest wait for the next batch. A batch with a refused sale runs
+ * each sale in a BEGIN … EXCEPTION block, a subtransaction with an id of its own, and PostgreSQL
+ * caches only 64 of those per backend before every other snapshot has to look them up in
+ * pg_subtrans: stay well under.
  */
 const BATCH_MAX = 32;
 /** A batch refused as a whole by one of these (nothing written) is retried one sale at a time. */

@@ -14,9 +14,10 @@ import type { ReceiptItemRow } from '../../db/schema.js';
 // together on PostgreSQL"); the sales waiting together share both steps (receipts.pg-sale-batch.ts):
 // 1. one SELECT: the products and clients the rules need, stored Idempotency-Key answers and the
 //    new rows' ids (nextval), so Node prices each sale and builds its whole answer;
-// 2. one call of mostrador_sell_batch (migration 2026-11-25a-pg-sale-batch), which runs each sale
-//    through mostrador_sell (2026-11-24d-pg-sale): every write and every check that must hold at
-//    commit (key claim, credit limit, stock), a refused sale rolled back alone, one COMMIT.
+// 2. one call of mostrador_sell_batch (migrations 2026-11-25a-pg-sale-batch and 2026-11-25b-pg-
+//    sale-batch-whole), which runs each sale through mostrador_sell (2026-11-24d-pg-sale): every
+//    write and every check that must hold at commit (key claim, credit limit, stock), a refused
+//    sale rolled back alone, one COMMIT.
 // An id taken in step 1 by a sale refused later is a gap in the numbering, as a failed INSERT
 // already leaves one on PostgreSQL.
 
@@ -149,7 +150,8 @@ interface Failure {
 }
 
 /**
- * Several sales in one call, one transaction: each in its own BEGIN … EXCEPTION block, in order.
+ * Several sales in one call, one transaction, in order: all in one subtransaction, or (when one is
+ * refused) each in its own BEGIN … EXCEPTION block.
  * Per sale, undefined when it was written, or the error it was refused with (the same AppErrors
  * as the SQLite path; another database error keeps its SQLSTATE in `code`). Throws when the
  * batch as a whole failed (nothing of it was written).
