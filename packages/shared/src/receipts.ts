@@ -5,6 +5,12 @@ import { pesosToCents } from './money.js';
 import { lineTotalCents, lineTotalFromPesos } from './pricing.js';
 import { toMilli } from './quantities.js';
 
+/**
+ * Optional request header of receipt/create (and a client's payment): a retry with the same key
+ * returns the first answer. Here, not with the schemas, so the counter sends it without loading zod.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 // The message when a credit sale names no client (the schema's rule, the counter's warning).
 export const CREDIT_NEEDS_CLIENT_TITLE = 'Cliente requerido';
 export const CREDIT_NEEDS_CLIENT = 'Para usar la forma de pago Crédito, debes seleccionar un cliente.';

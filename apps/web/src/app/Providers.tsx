@@ -4,15 +4,33 @@ import '@mantine/notifications/styles.css';
 import 'dayjs/locale/es-mx';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import { loadOrReloadOnce } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
+import { useIdle } from '../lib/use-idle';
 import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mostrador.color-scheme' });
+
+const Overlays = lazy(() => loadOrReloadOnce(() => import('./Overlays')));
+
+/**
+ * The notifications and modals containers (portals, transition groups, a closed modal) load and
+ * mount when the browser is idle, not in the first screen's code and render, which they would
+ * lengthen on a phone. Nothing is lost meanwhile: a notification shown before waits in Mantine's
+ * store, and the confirm dialogs (`modals.openConfirmModal`) open only after a server's answer
+ * to a user's action.
+ */
+function IdleOverlays() {
+  const idle = useIdle();
+  return idle ? (
+    <Suspense>
+      <Overlays />
+    </Suspense>
+  ) : null;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
@@ -23,10 +41,10 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
     >
       <DatesProvider settings={{ locale: 'es-mx', firstDayOfWeek: 1, weekendDays: [0, 6], labelSeparator: '–' }}>
-        <Notifications position="bottom-right" limit={5} autoClose={7000} />
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
-            <ModalsProvider>{children}</ModalsProvider>
+            {children}
+            <IdleOverlays />
           </AuthProvider>
         </QueryClientProvider>
       </DatesProvider>

@@ -88,8 +88,6 @@ export const MAX_QUANTITY = 1_000_000;
 /** A receipt's total is bounded ($10,000,000.00) so every sum fits the database's integer columns. */
 export const MAX_RECEIPT_TOTAL_CENTS = 1_000_000_000;
 export const RECEIPT_TOTAL_TOO_LARGE = 'El total de la remisión no puede exceder $10,000,000.00.';
-/** Optional request header of receipt/create: a retry with the same key returns the first answer. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY = 200;
 
 const QUANTITY_MESSAGE = 'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.';

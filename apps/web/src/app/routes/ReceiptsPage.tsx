@@ -95,6 +95,14 @@ export default function ReceiptsPage() {
   const create = useCreateReceiptModal();
 
   const { query, receipts, isLoadingMore } = useReceiptList(receiptListParams(filter));
+  // A page of receipts arriving is a synchronous update (the query cache is an external store):
+  // the list, its counts and tiles follow in a transition, which React renders in short slices.
+  const { isPending, isError, isFetchNextPageError } = query;
+  const arrived = useMemo(
+    () => ({ receipts, isPending, isError, isLoadingMore, isFetchNextPageError }),
+    [receipts, isPending, isError, isLoadingMore, isFetchNextPageError],
+  );
+  const shown = useDeferredValue(arrived);
   // Every receipt of the list embeds its client's name; the clients list (1.2 MB for 5,000 clients)
   // is only the search's fallback for a receipt without it, so it loads once the search is used.
   const searching = filter.search.trim() !== '';
@@ -105,11 +113,11 @@ export default function ReceiptsPage() {
   // Typing stays smooth over thousands of receipts: the list catches up a frame later.
   const shownFilter = useDeferredValue(filter);
   const filtered = useMemo(
-    () => filterReceipts(receipts, shownFilter, clientNames),
-    [receipts, shownFilter, clientNames],
+    () => filterReceipts(shown.receipts, shownFilter, clientNames),
+    [shown.receipts, shownFilter, clientNames],
   );
   const counts = useMemo(() => countReceiptsByState(filtered), [filtered]);
-  const loaded = !query.isPending && !(query.isError && receipts.length === 0);
+  const loaded = !shown.isPending && !(shown.isError && shown.receipts.length === 0);
 
   const togglePanel = useCallback(() => setPanelOpen((open) => !open), []);
   const openCreate = create.openIfClosed;
@@ -130,15 +138,16 @@ export default function ReceiptsPage() {
   );
 
   // A failed load: 'Error al cargar remisiones' as a toast, with the retry screen below.
-  const { isError, errorUpdatedAt, error } = query;
+  const { errorUpdatedAt, error } = query;
   useEffect(() => {
     if (isError) notifyFailure(t.loadErrorToast, error);
   }, [isError, errorUpdatedAt, error]);
 
   let body;
-  if (query.isPending) body = <ReceiptListSkeleton />;
-  else if (query.isError && receipts.length === 0) body = <ReceiptListError onRetry={() => void query.refetch()} />;
-  else if (filtered.length === 0 && !isLoadingMore) body = <ReceiptListEmpty onCreate={openCreate} />;
+  if (shown.isPending) body = <ReceiptListSkeleton />;
+  else if (shown.isError && shown.receipts.length === 0) {
+    body = <ReceiptListError onRetry={() => void query.refetch()} />;
+  } else if (filtered.length === 0 && !shown.isLoadingMore) body = <ReceiptListEmpty onCreate={openCreate} />;
   else {
     body = <ReceiptList receipts={filtered} clientNames={clientNames} page={page} onPageChange={setPage} />;
   }
@@ -165,11 +174,11 @@ export default function ReceiptsPage() {
         filter={filter}
         today={today}
         resultCount={loaded ? filtered.length : null}
-        loadingMore={isLoadingMore}
+        loadingMore={shown.isLoadingMore}
         onClear={clearOne}
         onClearAll={clearAll}
       />
-      {query.isFetchNextPageError ? (
+      {shown.isFetchNextPageError ? (
         <Alert color="red" mb="sm" title={t.loadErrorToast}>
           <Text size="sm">{t.loadErrorHint}</Text>
           <Button size="xs" mt="xs" color="red" variant="light" onClick={() => void query.fetchNextPage()}>

@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { es } from '../../i18n/es';
 import { apiClient, sessionNotice, sessionStore } from '../../lib/api';
 import { getErrorMessage, getStatus } from '../../lib/errors';
@@ -22,14 +30,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     validateToken()
       .then((user) => {
         const current = sessionStore.get();
-        if (!cancelled && current) sessionStore.set({ ...current, user });
+        // Stored again only if it changed: a store update re-renders the whole app at once.
+        if (!cancelled && current && JSON.stringify(current.user) !== JSON.stringify(user)) {
+          sessionStore.set({ ...current, user });
+        }
       })
       .catch((err: unknown) => {
         // A 401 the refresh could not cure ends the session; a network hiccup does not.
         if (!cancelled && getStatus(err) === 401) sessionStore.clear();
       })
       .finally(() => {
-        if (!cancelled) setRestoring(false);
+        // The signed-in screen's first render is the app's largest: in a transition React renders
+        // it in short slices, so a phone's main thread is not blocked for the whole of it.
+        if (!cancelled) startTransition(() => setRestoring(false));
       });
     return () => {
       cancelled = true;

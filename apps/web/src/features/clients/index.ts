@@ -1,7 +1,13 @@
 // What other features use of clients: the list (the receipt form's select), creating one from
 // the receipt form, the query keys (a sale adds to a client's receipts), and the client's credit
 // summary shown when a sale picks a client.
+import { lazyDialog } from '../../lib/lazy-dialog';
+
 export { useClients } from './api/clients';
 export { clientKeys } from './api/keys';
-export { CreateClientModal } from './components/CreateClientModal';
+// Loaded when first shown: its form and schemas (zod) would otherwise come with anything that
+// imports this file, the counter's first screen among them.
+export const CreateClientModal = lazyDialog(() =>
+  import('./components/CreateClientModal').then((m) => m.CreateClientModal),
+);
 export { ClientCreditSummary } from './components/ClientCreditSummary';

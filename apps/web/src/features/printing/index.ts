@@ -1,6 +1,11 @@
 // What other features use of printing: the copies modal (receipt action menu), the handling of
 // receipt/create's printResult, and whether a sale prints its ticket (the counter).
-export { PrintCopiesModal } from './components/PrintCopiesModal';
+import { lazyDialog } from '../../lib/lazy-dialog';
+
+// Loaded when first shown: its form's schema (zod) stays out of the counter's first screen.
+export const PrintCopiesModal = lazyDialog(() =>
+  import('./components/PrintCopiesModal').then((m) => m.PrintCopiesModal),
+);
 export { handleCreatedPrintResult } from './api/print-result';
 export { printingSettingsQuery, printsOnSale, usePrintingSettings } from './api/settings';
 export { openPrintDialog } from './api/print-dialog';

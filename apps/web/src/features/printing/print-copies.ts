@@ -7,9 +7,3 @@ export const printCopiesFormSchema = z.object({
   copies: z.number({ error: es.printing.copiesMin }).pipe(printCopiesSchema),
 });
 export type PrintCopiesForm = { copies: number | string };
-
-/**
- * The server answers the PDF's path with its /api prefix; the API client adds its own base, so the
- * path is made relative to it.
- */
-export const toApiPath = (pdfUrl: string) => pdfUrl.replace(/^\/api(?=\/)/, '');

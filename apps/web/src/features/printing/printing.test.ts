@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { printCopiesFormSchema, toApiPath } from './print-copies';
+import { toApiPath } from './api/api-path';
+import { printCopiesFormSchema } from './print-copies';
 
 const errorOf = (copies: unknown) => printCopiesFormSchema.safeParse({ copies }).error?.issues[0]?.message;
 

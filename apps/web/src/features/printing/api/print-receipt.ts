@@ -2,7 +2,7 @@ import type { PrintReceiptInput, PrintResult } from '@mostrador/shared';
 import { useMutation } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { api } from '../../../lib/api';
-import { toApiPath } from '../print-copies';
+import { toApiPath } from './api-path';
 import { openPrintDialog } from './print-dialog';
 
 /** POST /printReceipt: the server prints on its thermal printer, or says where the PDF is. */

@@ -6,6 +6,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
 import { notifyFailure } from '../../../lib/notify';
+import { useIdle } from '../../../lib/use-idle';
 import { useExportFile } from '../api/export-file';
 
 const t = es.spreadsheets.export;
@@ -17,6 +18,8 @@ export function ExportButton({ datasets }: { datasets: readonly ExportDataset[] 
   const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const exporting = useExportFile();
+  // The closed dialog (a portal) joins the page once the browser is idle, not in its first render.
+  const modalMounted = useIdle() || opened;
 
   const download = () => {
     const [from, to] = range;
@@ -31,47 +34,49 @@ export function ExportButton({ datasets }: { datasets: readonly ExportDataset[] 
       <Button variant="default" leftSection={<IconDownload size={18} />} onClick={open}>
         {t.button}
       </Button>
-      <Modal opened={opened} onClose={close} title={t.title} centered>
-        <Stack>
-          {datasets.length > 1 ? (
-            <Select
-              label={t.what}
-              data={datasets.map((value) => ({ value, label: EXPORT_DATASET_LABELS[value] }))}
-              value={dataset}
-              onChange={(value) => value && setDataset(value as ExportDataset)}
-              allowDeselect={false}
+      {modalMounted ? (
+        <Modal opened={opened} onClose={close} title={t.title} centered>
+          <Stack>
+            {datasets.length > 1 ? (
+              <Select
+                label={t.what}
+                data={datasets.map((value) => ({ value, label: EXPORT_DATASET_LABELS[value] }))}
+                value={dataset}
+                onChange={(value) => value && setDataset(value as ExportDataset)}
+                allowDeselect={false}
+              />
+            ) : (
+              <Text fw={600}>{EXPORT_DATASET_LABELS[dataset]}</Text>
+            )}
+            <DatePickerInput
+              type="range"
+              allowSingleDateInRange
+              clearable
+              label={t.range}
+              description={t.rangeHint}
+              value={range}
+              onChange={setRange}
             />
-          ) : (
-            <Text fw={600}>{EXPORT_DATASET_LABELS[dataset]}</Text>
-          )}
-          <DatePickerInput
-            type="range"
-            allowSingleDateInRange
-            clearable
-            label={t.range}
-            description={t.rangeHint}
-            value={range}
-            onChange={setRange}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="export-format-label">
-              {t.format}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="export-format-label"
-              value={format}
-              onChange={(value) => setFormat(value as ExportFormat)}
-              data={[
-                { value: 'xlsx', label: t.xlsx },
-                { value: 'csv', label: t.csv },
-              ]}
-            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="export-format-label">
+                {t.format}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="export-format-label"
+                value={format}
+                onChange={(value) => setFormat(value as ExportFormat)}
+                data={[
+                  { value: 'xlsx', label: t.xlsx },
+                  { value: 'csv', label: t.csv },
+                ]}
+              />
+            </Stack>
+            <Button leftSection={<IconDownload size={18} />} onClick={download} loading={exporting.isPending}>
+              {t.download}
+            </Button>
           </Stack>
-          <Button leftSection={<IconDownload size={18} />} onClick={download} loading={exporting.isPending}>
-            {t.download}
-          </Button>
-        </Stack>
-      </Modal>
+        </Modal>
+      ) : null}
     </>
   );
 }
