@@ -2,6 +2,8 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+const ENCODINGS: Array<'br' | 'gzip'> = ['br', 'gzip'];
+
 /**
  * Compresses answers worth it: JSON (a page of 1,000 receipts is about 0.8 MB), the web app's
  * scripts and styles. PDFs and images are already compressed and go as they are (the types
@@ -9,8 +11,6 @@ import fp from 'fastify-plugin';
  * the rest; zstd is left out while Node calls it experimental. Request bodies are not
  * decompressed: no client of ours sends them compressed.
  */
-const ENCODINGS: Array<'br' | 'gzip'> = ['br', 'gzip'];
-
 async function compressionPlugin(app: FastifyInstance) {
   await app.register(compress, {
     encodings: ENCODINGS,
