@@ -59,4 +59,34 @@ describe('compression', () => {
     expect(pdf.headers['content-encoding']).toBeUndefined();
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it("leaves a sale's answer of a few KB as it is and compresses a bigger one", async () => {
+    const db = t.testDb.database.db;
+    const products = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        seedProduct(db, { name: `Producto de nombre largo número ${i} `.repeat(3), stock: 10 }),
+      ),
+    );
+    const sell = (count: number) =>
+      t.injectAs('Manager', {
+        method: 'POST',
+        url: '/api/receipt/create',
+        headers: { 'accept-encoding': 'gzip, br' },
+        payload: {
+          paymentMode: 'Cash',
+          date: TODAY_NOON,
+          items: products.slice(0, count).map((p) => ({ productId: p.id, quantity: 1, price: 10 })),
+        },
+      });
+    const few = await sell(6);
+    expect(few.statusCode).toBe(201);
+    expect(few.rawPayload.length).toBeGreaterThan(1024);
+    expect(few.rawPayload.length).toBeLessThan(8 * 1024);
+    expect(few.headers['content-encoding']).toBeUndefined();
+    expect(few.json().items).toHaveLength(6);
+    const many = await sell(40);
+    expect(many.statusCode).toBe(201);
+    expect(many.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(many.rawPayload).toString()).items).toHaveLength(40);
+  });
 });

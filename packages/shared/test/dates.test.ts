@@ -58,6 +58,20 @@ describe('Monterrey business days', () => {
     expect(isLocalTimestamp('2026-11-21T23:59:59.999')).toBe(true);
   });
 
+  it('takes as real days exactly those that dayjs parses strictly', () => {
+    const years = [1, 99, 100, 1582, 1899, 1900, 1999, 2000, 2024, 2025, 2026, 2100, 2400, 9999];
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    for (const year of years) {
+      for (let month = 0; month <= 13; month += 1) {
+        for (let day = 0; day <= 32; day += 1) {
+          const ymd = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          const real = dayjs(ymd, 'YYYY-MM-DD', true).isValid();
+          expect([ymd, isYmd(ymd), isLocalTimestamp(`${ymd}T08:15`)]).toEqual([ymd, real, real]);
+        }
+      }
+    }
+  });
+
   it('formats in es-MX with a 12-hour clock', () => {
     const instant = '2026-11-21T18:30:00.000Z';
     expect(formatLongDate(instant)).toBe('sábado, 21 de noviembre de 2026');

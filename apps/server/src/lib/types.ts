@@ -25,6 +25,8 @@ export interface AccessTokenClaims {
   name: string;
   email: string;
   role: Role;
+  /** Expiry in seconds since the epoch, set by the signer from the token's time to live. */
+  exp?: number;
 }
 
 export type App = FastifyInstance<

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AccessTokenClaims, ApiRoute, AuthUser } from '../lib/types.js';
+import { rememberingVerifier } from '../lib/verified-tokens.js';
 
 const API_PREFIX = '/api/';
 const UNGUARDED_PREFIXES = ['/api/docs'];
@@ -19,10 +20,7 @@ async function accessPlugin(
   await app.register(fastifyJwt, {
     secret,
     sign: { algorithm: 'HS256' },
-    // A token verified once is remembered (fast-jwt's LRU, keyed by a hash of the token) until
-    // its own `exp` at the latest: the HMAC and JSON parse are not repeated on every request.
-    // The session is still checked on every request below.
-    verify: { algorithms: ['HS256'], cache: 1000 },
+    verify: { algorithms: ['HS256'] },
     formatUser: (claims) => ({
       id: Number(claims.sub),
       name: claims.name,
@@ -54,16 +52,19 @@ async function accessPlugin(
     }
   });
 
+  // A token verified once is remembered until its own `exp`; the session is still checked on
+  // every request below. The plugin's verifier directly, as request.jwtVerify() also decodes the
+  // token first and runs a callback chain.
+  const verifyAccessToken = rememberingVerifier((token) => app.jwt.verify<AccessTokenClaims>(token), 1000);
+
   app.addHook('onRequest', async (request) => {
     const operation = request.routeOptions.config.operation;
     if (!operation) return;
     const requirement = API_ACCESS[operation];
     if (requirement === null) return;
-    // The token straight through the plugin's verifier (the one request.jwtVerify() uses, with
-    // its cache): request.jwtVerify() also decodes the token first and runs a callback chain.
     let claims: AccessTokenClaims;
     try {
-      claims = app.jwt.verify<AccessTokenClaims>(bearerToken(request.headers.authorization));
+      claims = verifyAccessToken(bearerToken(request.headers.authorization));
     } catch {
       throw unauthorized();
     }
