@@ -4,19 +4,22 @@ import {
   type CashCountReport,
   type CutData,
   parseCutData,
+  type Receipt,
 } from '@mostrador/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { testDialect } from './helpers/database.js';
-import { createReceipt, postAction, postReceipt, seedProduct } from './helpers/factories.js';
+import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from './helpers/factories.js';
 
 // A write that commits while the day's cut is being generated is either in that cut or listed as
 // a late entry by the next one (decisions.md, "The cut waits for the writes in flight"). The
 // write is held open by a second connection right after it looked for the day's cut, the cut is
 // started, then the write is let go. Without the fence the cut's snapshot is taken without the
-// write, and the write saw no cut, so it is in neither. PostgreSQL only: on SQLite a write
-// transaction and the cut never overlap.
+// write, and the write saw no cut, so it is in neither. Then each writer of a late entry is
+// started while a second connection holds the fence as a cut does: it must wait, and once the cut
+// is let go it must see it and record its entry. PostgreSQL only: on SQLite a write transaction and
+// the cut never overlap.
 
 describe.runIf(testDialect === 'postgres')('a write committing while the cut is generated', () => {
   let t: TestApp;
@@ -130,5 +133,81 @@ describe.runIf(testDialect === 'postgres')('a write committing while the cut is 
     ]);
     expect([first.totals.totalAmount, first.totals.totalPayments]).toEqual([60.06, 60.06]);
     expect(next.late).toEqual([]);
+  });
+
+  describe('every writer of a late entry waits for a cut in progress, then records its entry', () => {
+    /**
+     * Holds the fence as a cut does, starts the write, checks it waits (in `waitsIn`) until the
+     * fence is let go, and returns the late entries the next cut lists.
+     */
+    async function heldByCut(write: () => Promise<{ statusCode: number; body: string }>, waitsIn = 'cut_fence') {
+      await holder.query('begin');
+      await holder.query('lock table cut_fence in share mode');
+      const written = write();
+      try {
+        await waitingOn(waitsIn);
+      } finally {
+        await holder.query('commit');
+      }
+      const response = await written;
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return ((await generate(businessToday())).late ?? []).map((entry) => [entry.kind, entry.receiptId, entry.amount]);
+    }
+
+    const now = () => businessNowLocalTimestamp();
+    const creditSale = async (clientId: number, price: number) =>
+      createReceipt(t, { paymentMode: 'Credit', clientId, date: now(), items: [{ productId, quantity: 1, price }] });
+
+    it('a sale, a cancellation, a payment, its cancellation and a settlement', async () => {
+      const clientId = (await seedClient(t.testDb.database.db)).id;
+      await generate(businessToday());
+      let sold: Receipt | undefined;
+      const sell = async () => {
+        const response = await postReceipt(t, {
+          paymentMode: 'Cash',
+          date: now(),
+          items: [{ productId, quantity: 3, price: 11.11 }],
+        });
+        sold = response.json<Receipt>();
+        return response;
+      };
+      expect(await heldByCut(sell, 'mostrador_sell_batch')).toEqual([['SALE', sold!.id, 33.33]]);
+
+      const toCancel = await createReceipt(t, {
+        paymentMode: 'Cash',
+        date: now(),
+        items: [{ productId, quantity: 2, price: 5.05 }],
+      });
+      const owed = await creditSale(clientId, 40);
+      await generate(businessToday());
+      expect(await heldByCut(() => postAction(t, 'changeState', { id: toCancel.id, state: 'Cancelled' }))).toEqual([
+        ['CANCELLED', toCancel.id, 10.1],
+      ]);
+      expect(await heldByCut(() => postAction(t, 'addPayment', { receiptId: owed.id, amount: 15.5 }))).toEqual([
+        ['PAYMENT', owed.id, 15.5],
+      ]);
+      const paymentId = (
+        await t.testDb.database.db
+          .selectFrom('payments')
+          .select('id')
+          .where('receiptId', '=', owed.id)
+          .executeTakeFirstOrThrow()
+      ).id;
+      expect(await heldByCut(() => postAction(t, 'cancelPayment', { paymentId }))).toEqual([
+        ['PAYMENT_CANCELLED', owed.id, 15.5],
+      ]);
+      expect(await heldByCut(() => postAction(t, 'changeState', { id: owed.id, state: 'Paid' }))).toEqual([
+        ['PAYMENT', owed.id, 40],
+      ]);
+    });
+
+    it("a client's abono", async () => {
+      const clientId = (await seedClient(t.testDb.database.db)).id;
+      const owed = await creditSale(clientId, 30);
+      await generate(businessToday());
+      const abono = () =>
+        t.injectAs('Manager', { method: 'POST', url: '/api/client/addPayment', payload: { clientId, amount: 12.34 } });
+      expect(await heldByCut(abono)).toEqual([['PAYMENT', owed.id, 12.34]]);
+    });
   });
 });
