@@ -197,6 +197,7 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
           '2026-11-24d-pg-sale',
           '2026-11-25a-pg-sale-batch',
           '2026-11-25b-pg-sale-batch-whole',
+          '2026-11-25c-cut-fence',
         ],
       ]);
       const copy = new SQLite(join(dir, 'respaldos', 'respaldo-2026-11-23T00-00-00-000Z-migracion.db'), {

@@ -46,7 +46,7 @@ import { runIdempotent } from '../receipts/idempotency.js';
 import * as q from './credit.queries.js';
 import { hasValidSignature, signStatementLink, type StatementLinkClaims, statementLinkPath } from './statement-link.js';
 import { renderStatementPdf } from './statement.pdf.js';
-import { noteIfDayWasCut } from '../reports/late-entries.js';
+import { fenceAgainstCut, noteIfDayWasCut } from '../reports/late-entries.js';
 
 export interface CreditDeps {
   db: Kysely<DB>;
@@ -261,7 +261,12 @@ export function createCreditService({ db, transact, clock, secret, business, cas
     addPayment(body: AddClientPaymentBody, actor: Actor, idempotencyKey?: string) {
       return runIdempotent({
         db,
-        transact,
+        // The fence before the key's claim too: first in the transaction (late-entries.ts).
+        transact: (work) =>
+          transact(async (trx) => {
+            await fenceAgainstCut(trx);
+            return work(trx);
+          }),
         now: clock(),
         userId: actor.id,
         key: idempotencyKey,

@@ -52,7 +52,7 @@ import {
   type StoredAnswer,
   storeAnswer,
 } from './idempotency.js';
-import { lateEntryRow } from '../reports/late-entries.js';
+import { fenceAgainstCut, lateEntryRow } from '../reports/late-entries.js';
 import { flagCancellation, flagPayment, flagSale, saleLateEntries } from './late-flags.js';
 import { toReceipt, toReceipts, totalsOfRows as totals } from './receipts.mapping.js';
 import { createPgSaleBatcher, type SaleBuild } from './receipts.pg-sale-batch.js';
@@ -462,6 +462,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
 
     async changeState(id: number, target: ReceiptState, actor: Actor): Promise<Receipt> {
       return transact(async (trx) => {
+        await fenceAgainstCut(trx);
         const at = clock();
         const row = await q.lockReceiptRow(trx, id, at);
         if (!row) throw receiptNotFound(id);
@@ -512,6 +513,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
 
     async addPayment(body: AddPaymentBody, actor: Actor): Promise<Receipt> {
       return transact(async (trx) => {
+        await fenceAgainstCut(trx);
         const at = clock();
         const row = await q.lockReceiptRow(trx, body.receiptId, at);
         if (!row) throw receiptNotFound(body.receiptId);
@@ -548,6 +550,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
 
     async cancelPayment(paymentId: number, actor: Actor): Promise<Receipt> {
       return transact(async (trx) => {
+        await fenceAgainstCut(trx);
         const at = clock();
         const payment = await q.findPaymentRow(trx, paymentId);
         if (!payment) throw notFound(`El pago #${paymentId} no existe.`);

@@ -6,6 +6,7 @@ import {
   type LateEntryKind,
   toIso,
 } from '@mostrador/shared';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 
 // Entries recorded into a day that already has a cut (a sale dated into it, a cancellation, a
@@ -36,6 +37,26 @@ export function lateEntryRow(entry: LateEntryInput) {
     createdAt: entry.at,
     reportedInCutId: null,
   };
+}
+
+// PostgreSQL: a writer decides to record a late entry by looking for the day's cut in READ
+// COMMITTED, while the cut reads from a snapshot; a write committing as the cut takes it would
+// be in neither. Both lock the cut_fence table (migration 2026-11-25c-cut-fence) before anything
+// else: the cut waits for the writers in flight, later writers wait for the cut and then see it.
+// SQLite needs none: one write transaction at a time, the cut's included.
+const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** First in a transaction that may write a late entry; writers do not wait on each other. */
+export async function fenceAgainstCut(trx: Executor): Promise<void> {
+  if (isPostgres(trx)) await sql`lock table cut_fence in row exclusive mode`.execute(trx);
+}
+
+/**
+ * First in the cut's snapshot transaction: LOCK TABLE does not take the snapshot (its first query
+ * does), so the snapshot holds every write whose transaction held the fence.
+ */
+export async function waitForWritesInFlight(trx: Executor): Promise<void> {
+  if (isPostgres(trx)) await sql`lock table cut_fence in share mode`.execute(trx);
 }
 
 /** Records the entry when its day already has a cut; nothing otherwise. */

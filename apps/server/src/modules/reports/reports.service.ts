@@ -30,7 +30,7 @@ import type { CashService } from '../cash/cash.service.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
-import { findUnreported, markReported } from './late-entries.js';
+import { findUnreported, markReported, waitForWritesInFlight } from './late-entries.js';
 import { renderCutPdf } from './reports.pdf.js';
 import * as q from './reports.queries.js';
 
@@ -247,6 +247,7 @@ export function createReportsService({ db, transact, clock, cash }: ReportsDeps)
       // One consistent snapshot for every section of the cut.
       const row = await transact(
         async (trx) => {
+          await waitForWritesInFlight(trx);
           const data = await computeCut(trx, date, shiftsOf);
           // What was recorded into this day since its previous cut: listed once, by this cut.
           const late = await findUnreported(trx, date);
