@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { testDialect } from './helpers/database.js';
 import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from './helpers/factories.js';
+import { waitingOnLock } from './helpers/pg-locks.js';
 
 // A write that commits while the day's cut is being generated is either in that cut or listed as
 // a late entry by the next one (decisions.md, "The cut waits for the writes in flight"). The
@@ -41,24 +42,7 @@ describe.runIf(testDialect === 'postgres')('a write committing while the cut is 
     await t.close();
   });
 
-  /** Waits until another backend waits on a lock in a statement that mentions `text`. */
-  async function waitingOn(text: string, orDone?: Promise<unknown>): Promise<void> {
-    let done = false;
-    void orDone?.then(
-      () => (done = true),
-      () => (done = true),
-    );
-    for (let i = 0; i < 200 && !done; i++) {
-      const { rows } = await watcher.query<{ n: string }>(
-        `select count(*) as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query ilike $1`,
-        [`%${text}%`],
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    if (!done) throw new Error(`nothing waits on a lock in a statement with ${text}`);
-  }
+  const waitingOn = (text: string, orDone?: Promise<unknown>) => waitingOnLock(watcher, text, orDone);
 
   async function generate(date: string): Promise<CutData> {
     const response = await t.injectAs('Manager', { method: 'POST', url: '/api/reports/generate', payload: { date } });

@@ -19,12 +19,18 @@ import {
 // exactly as if its sales had run one after another (the second sale of the last units is
 // refused, the second use of a key waits for the first one's answer), and no caller is answered
 // before the COMMIT its sale is part of.
+// Two batches in flight write at the same time only if they lock nothing in common: a batch
+// takes the queued sales whose products, client and key no batch in flight holds (the others
+// wait, in order, for the next batch). Batches that shared a product used to queue on its row
+// lock, so only one wrote at a time and PostgreSQL used one of the two cores for sales.
 
 /** What a sale does with its read: an answer without writing, or the rows to write. */
 export type SaleBuild<T> = { answer: T; write?: undefined } | { answer: T; write: SaleWrite; refusals: SaleRefusals };
 
 interface Job {
   ask: SaleAsk;
+  /** What its write locks (lockNames): products, the client, the Idempotency-Key. */
+  locks: string[];
   build: (read: SaleRead) => SaleBuild<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -42,10 +48,37 @@ const BATCH_MAX = 32;
 /** A batch refused as a whole by one of these (nothing written) is retried one sale at a time. */
 const RETRY_ALONE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
 
+/** The rows (and key) a sale's write locks until its batch commits, as comparable names. */
+function lockNames(ask: SaleAsk): string[] {
+  const names = ask.productIds.map((id) => `p${id}`);
+  if (ask.clientId !== null) names.push(`c${ask.clientId}`);
+  if (ask.key) names.push(`k${ask.key.userId}:${ask.key.key}`);
+  return names;
+}
+
+/**
+ * The next batch: the queued sales, in order, that lock nothing a batch in flight holds, at most
+ * BATCH_MAX. A sale left behind waits only for the batch holding its rows: the batch taken now
+ * holds none of them.
+ */
+export function takeBatch<J extends { locks: string[] }>(
+  queue: readonly J[],
+  held: ReadonlySet<string>,
+): { batch: J[]; rest: J[] } {
+  const batch: J[] = [];
+  const rest: J[] = [];
+  for (const job of queue) {
+    if (batch.length < BATCH_MAX && !job.locks.some((name) => held.has(name))) batch.push(job);
+    else rest.push(job);
+  }
+  return { batch, rest };
+}
+
 export function createPgSaleBatcher(db: Kysely<DB>) {
   let queue: Job[] = [];
-  let inFlight = 0;
   let scheduled = false;
+  /** The lock names of each batch in flight. */
+  const inFlight = new Set<ReadonlySet<string>>();
 
   async function write(jobs: ReadonlyArray<{ job: Job; built: SaleBuild<unknown> & { write: SaleWrite } }>) {
     let outcomes: Array<Error | undefined>;
@@ -101,19 +134,22 @@ export function createPgSaleBatcher(db: Kysely<DB>) {
   }
 
   function schedule() {
-    if (scheduled || inFlight >= IN_FLIGHT || queue.length === 0) return;
+    if (scheduled || inFlight.size >= IN_FLIGHT || queue.length === 0) return;
     scheduled = true;
     // Started after the current I/O phase: every request already read joins this batch.
     setImmediate(() => {
       scheduled = false;
-      if (inFlight >= IN_FLIGHT || queue.length === 0) return;
-      const batch = queue.slice(0, BATCH_MAX);
-      queue = queue.slice(BATCH_MAX);
-      inFlight += 1;
+      if (inFlight.size >= IN_FLIGHT || queue.length === 0) return;
+      const held = new Set([...inFlight].flatMap((names) => [...names]));
+      const { batch, rest } = takeBatch(queue, held);
+      if (batch.length === 0) return; // each waits for a batch in flight; its end schedules again
+      queue = rest;
+      const locks = new Set(batch.flatMap((job) => job.locks));
+      inFlight.add(locks);
       void run(batch)
         .catch((error: unknown) => batch.forEach((job) => job.reject(error)))
         .finally(() => {
-          inFlight -= 1;
+          inFlight.delete(locks);
           schedule();
         });
       schedule();
@@ -124,7 +160,7 @@ export function createPgSaleBatcher(db: Kysely<DB>) {
     /** Reads, prices (build) and writes one sale together with the others waiting; its answer after the COMMIT. */
     sell<T>(ask: SaleAsk, build: (read: SaleRead) => SaleBuild<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ ask, build, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ ask, locks: lockNames(ask), build, resolve: resolve as (value: unknown) => void, reject });
         schedule();
       });
     },

@@ -1,0 +1,93 @@
+import { businessNowLocalTimestamp } from '@mostrador/shared';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeBatch } from '../src/modules/receipts/receipts.pg-sale-batch.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { testDialect } from './helpers/database.js';
+import { postReceipt, seedProduct, stockOf } from './helpers/factories.js';
+import { waitingOnLock } from './helpers/pg-locks.js';
+
+// Batches of sales on PostgreSQL (receipts.pg-sale-batch.ts): a batch takes only the sales whose
+// rows no batch in flight locks, so two batches in flight write side by side and a sale of other
+// products never waits for a batch held on a product's row.
+
+describe('the next batch of sales', () => {
+  const job = (name: string, ...locks: string[]) => ({ name, locks });
+  const names = (jobs: Array<{ name: string }>) => jobs.map((j) => j.name);
+
+  it('takes, in order, the sales that lock nothing held; the others stay queued, in order', () => {
+    const queue = [job('a', 'p1'), job('b', 'p2', 'c7'), job('c', 'p3'), job('d', 'p9', 'p2'), job('e', 'k3:x')];
+    const { batch, rest } = takeBatch(queue, new Set(['p2', 'k3:x']));
+    expect(names(batch)).toEqual(['a', 'c']);
+    expect(names(rest)).toEqual(['b', 'd', 'e']);
+  });
+
+  it('takes sales that share a row with each other (the batch runs them in order)', () => {
+    const { batch, rest } = takeBatch([job('a', 'p1'), job('b', 'p1'), job('c', 'c4', 'p1')], new Set());
+    expect(names(batch)).toEqual(['a', 'b', 'c']);
+    expect(rest).toEqual([]);
+  });
+
+  it('takes 32 at most', () => {
+    const queue = Array.from({ length: 40 }, (_, i) => job(`s${i}`, `p${i}`));
+    const { batch, rest } = takeBatch(queue, new Set());
+    expect(batch).toHaveLength(32);
+    expect(names(rest)).toEqual(Array.from({ length: 8 }, (_, i) => `s${32 + i}`));
+  });
+});
+
+describe.runIf(testDialect === 'postgres')('sales while a batch waits on a product row', () => {
+  let t: TestApp;
+  let holder: pg.Client;
+  let watcher: pg.Client;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    holder = new pg.Client({ connectionString: t.testDb.url });
+    watcher = new pg.Client({ connectionString: t.testDb.url });
+    await Promise.all([holder.connect(), watcher.connect()]);
+  });
+  afterAll(async () => {
+    await Promise.all([holder.end(), watcher.end()]);
+    await t.close();
+  });
+
+  const sale = (productId: number, quantity: number) =>
+    postReceipt(t, {
+      paymentMode: 'Cash',
+      date: businessNowLocalTimestamp(),
+      items: [{ productId, quantity, price: 10 }],
+    });
+
+  it('a sale of another product is answered meanwhile; one of the held product waits, then both are written', async () => {
+    const db = t.testDb.database.db;
+    const held = (await seedProduct(db, { stock: 100 })).id;
+    const other = (await seedProduct(db, { stock: 100 })).id;
+    await holder.query('begin');
+    await holder.query('select id from products where id = $1 for update', [held]);
+    try {
+      const first = sale(held, 2);
+      await waitingOnLock(watcher, 'mostrador_sell_batch', first);
+      // Its own turn: before, it became the second batch in flight and waited on the row too,
+      // and every later sale queued behind both.
+      let secondAnswered = false;
+      const second = sale(held, 3).then((response) => ((secondAnswered = true), response));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      const elsewhere = await Promise.race([
+        sale(other, 4),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+      ]);
+
+      expect(elsewhere === 'still waiting' ? elsewhere : elsewhere.statusCode).toBe(201);
+      expect(secondAnswered).toBe(false);
+      expect(await stockOf(db, other)).toBe(96);
+      expect(await stockOf(db, held)).toBe(100);
+      await holder.query('rollback');
+      expect([(await first).statusCode, (await second).statusCode]).toEqual([201, 201]);
+      expect(await stockOf(db, held)).toBe(95);
+    } finally {
+      await holder.query('rollback');
+    }
+  });
+});
