@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { meetsRequirement, type Receipt } from '@mostrador/shared';
 import { IconDotsVertical } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { useAuth } from '../../auth';
 import { RECEIPT_ACTIONS, type ReceiptAction } from './receipt-actions';
@@ -16,33 +16,59 @@ export function ReceiptActionMenu({
 }) {
   const { role } = useAuth();
   const [open, setOpen] = useState<{ key: string; opened: boolean } | null>(null);
+  // The Menu mounts on the button's first click, not with the card: each Menu (its floating
+  // position, transitions) re-renders once right after mounting, and a list commits several cards
+  // at once; on a phone that was most of the list's first long task.
+  const [armed, setArmed] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // The button under the Menu is a new element: it takes the focus and the click it missed.
+    if (!armed) return;
+    target.current?.focus();
+    target.current?.click();
+  }, [armed]);
   const available = actions.filter((action) => meetsRequirement(role, action.requires) && action.isAvailable(receipt));
   const active = open ? actions.find((action) => action.key === open.key) : undefined;
   if (available.length === 0 && !active) return null;
 
+  const button = (
+    <ActionIcon
+      ref={target}
+      variant="subtle"
+      color="gray"
+      aria-label={`${es.receipts.card.actions} #${receipt.id}`}
+      // What Menu.Target says of the button once armed, said before too.
+      {...(armed ? {} : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: () => setArmed(true) })}
+    >
+      <IconDotsVertical size={18} />
+    </ActionIcon>
+  );
+  let menu = null;
+  if (available.length > 0) {
+    menu = armed ? (
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>{button}</Menu.Target>
+        <Menu.Dropdown>
+          {available.map((action) => (
+            <Menu.Item
+              key={action.key}
+              color={action.color}
+              leftSection={<action.icon size={16} />}
+              onClick={() => setOpen({ key: action.key, opened: true })}
+            >
+              {action.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    ) : (
+      button
+    );
+  }
+
   return (
     <>
-      {available.length > 0 ? (
-        <Menu position="bottom-end" withinPortal shadow="md">
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`${es.receipts.card.actions} #${receipt.id}`}>
-              <IconDotsVertical size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {available.map((action) => (
-              <Menu.Item
-                key={action.key}
-                color={action.color}
-                leftSection={<action.icon size={16} />}
-                onClick={() => setOpen({ key: action.key, opened: true })}
-              >
-                {action.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      ) : null}
+      {menu}
       {active && open ? (
         <active.Dialog receipt={receipt} opened={open.opened} onClose={() => setOpen({ ...open, opened: false })} />
       ) : null}

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconPlus, IconReceiptOff } from '@tabler/icons-react
 import { startTransition, useEffect, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { ReceiptCard } from './ReceiptCard';
+import classes from './ReceiptList.module.css';
 
 const t = es.receipts;
 
@@ -43,7 +44,7 @@ export function ReceiptList({
   };
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" data-testid="receipt-list">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" data-testid="receipt-list" className={classes.cards}>
         {shown.map((receipt) => (
           <ReceiptCard key={receipt.id} receipt={receipt} clientName={receiptClientName(receipt, clientNames)} />
         ))}
