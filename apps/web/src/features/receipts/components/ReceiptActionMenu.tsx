@@ -1,8 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { meetsRequirement, type Receipt } from '@mostrador/shared';
 import { IconDotsVertical } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { es } from '../../../i18n/es';
+import { useMountOnClick } from '../../../lib/use-mount-on-click';
 import { useAuth } from '../../auth';
 import { RECEIPT_ACTIONS, type ReceiptAction } from './receipt-actions';
 
@@ -16,17 +17,8 @@ export function ReceiptActionMenu({
 }) {
   const { role } = useAuth();
   const [open, setOpen] = useState<{ key: string; opened: boolean } | null>(null);
-  // The Menu mounts on the button's first click, not with the card: each Menu (its floating
-  // position, transitions) re-renders once right after mounting, and a list commits several cards
-  // at once; on a phone that was most of the list's first long task.
-  const [armed, setArmed] = useState(false);
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // The button under the Menu is a new element: it takes the focus and the click it missed.
-    if (!armed) return;
-    target.current?.focus();
-    target.current?.click();
-  }, [armed]);
+  // The Menu mounts on the button's first click, not with the card (a list commits several cards).
+  const { armed, target, buttonProps } = useMountOnClick<HTMLButtonElement>();
   const available = actions.filter((action) => meetsRequirement(role, action.requires) && action.isAvailable(receipt));
   const active = open ? actions.find((action) => action.key === open.key) : undefined;
   if (available.length === 0 && !active) return null;
@@ -37,8 +29,7 @@ export function ReceiptActionMenu({
       variant="subtle"
       color="gray"
       aria-label={`${es.receipts.card.actions} #${receipt.id}`}
-      // What Menu.Target says of the button once armed, said before too.
-      {...(armed ? {} : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: () => setArmed(true) })}
+      {...buttonProps}
     >
       <IconDotsVertical size={18} />
     </ActionIcon>
