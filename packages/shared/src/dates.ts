@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { lazily } from './lazy.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -84,16 +85,19 @@ export function businessDayBounds(ymd: string): { start: number; end: number } {
 // Monterrey's UTC offset (ms) of each UTC hour, read once per hour with one formatter made once:
 // dayjs's time-zone conversion costs ~75 µs a call, and the receivables read the day of every
 // open credit sale. Offsets only change on the hour.
-const businessWallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+const businessWallClock = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: BUSINESS_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+);
 const offsetOfUtcHour = new Map<number, number>();
 function businessOffsetAt(instant: number): number {
   const hour = Math.floor(instant / 3_600_000);
@@ -101,7 +105,7 @@ function businessOffsetAt(instant: number): number {
   if (offset === undefined) {
     const at = hour * 3_600_000;
     const part: Record<string, number> = {};
-    for (const { type, value } of businessWallClock.formatToParts(at)) part[type] = Number(value);
+    for (const { type, value } of businessWallClock().formatToParts(at)) part[type] = Number(value);
     const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
     offset = wall - at;
     if (offsetOfUtcHour.size > 50_000) offsetOfUtcHour.clear();
@@ -136,42 +140,51 @@ export function toIso(epochMs: number): string {
   return new Date(epochMs).toISOString();
 }
 
-const longDate = new Intl.DateTimeFormat(BUSINESS_LOCALE, {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const shortDate = new Intl.DateTimeFormat(BUSINESS_LOCALE, {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const dateTime = new Intl.DateTimeFormat(BUSINESS_LOCALE, {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
+const longDate = lazily(
+  () =>
+    new Intl.DateTimeFormat(BUSINESS_LOCALE, {
+      timeZone: BUSINESS_TIME_ZONE,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
+);
+const shortDate = lazily(
+  () =>
+    new Intl.DateTimeFormat(BUSINESS_LOCALE, {
+      timeZone: BUSINESS_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+);
+const dateTime = lazily(
+  () =>
+    new Intl.DateTimeFormat(BUSINESS_LOCALE, {
+      timeZone: BUSINESS_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    }),
+);
 
 /** "sábado, 21 de noviembre de 2026" */
 export function formatLongDate(instant: number | string | Date): string {
-  return longDate.format(new Date(instant));
+  return longDate().format(new Date(instant));
 }
 
 /** "21/11/2026" */
 export function formatShortDate(instant: number | string | Date): string {
-  return shortDate.format(new Date(instant));
+  return shortDate().format(new Date(instant));
 }
 
 /** "21/11/2026, 12:30 p.m." (day first, 12-hour clock) */
 export function formatDateTime(instant: number | string | Date): string {
-  return dateTime.format(new Date(instant));
+  return dateTime().format(new Date(instant));
 }
 
 export { dayjs };

@@ -1,3 +1,4 @@
+import { lazily } from './lazy.js';
 // Money is integer centavos everywhere a sum is made; pesos only on the wire and on screen.
 
 const CENTS_PER_PESO = 100;
@@ -17,25 +18,31 @@ export function hasAtMostTwoDecimals(pesos: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
-const wholePesos = new Intl.NumberFormat('es-MX', {
-  style: 'currency',
-  currency: 'MXN',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const exactPesos = new Intl.NumberFormat('es-MX', {
-  style: 'currency',
-  currency: 'MXN',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const wholePesos = lazily(
+  () =>
+    new Intl.NumberFormat('es-MX', {
+      style: 'currency',
+      currency: 'MXN',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
+const exactPesos = lazily(
+  () =>
+    new Intl.NumberFormat('es-MX', {
+      style: 'currency',
+      currency: 'MXN',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** Totals show whole pesos, no decimals. */
 export function formatTotal(cents: number): string {
-  return wholePesos.format(centsToPesos(cents));
+  return wholePesos().format(centsToPesos(cents));
 }
 
 /** Payments show centavos: two decimals. */
 export function formatPayment(cents: number): string {
-  return exactPesos.format(centsToPesos(cents));
+  return exactPesos().format(centsToPesos(cents));
 }

@@ -3,6 +3,7 @@
 import { LOW_STOCK_THRESHOLD } from './enums.js';
 import type { Product } from './schemas/products.js';
 import { normalizeForSearch } from './text.js';
+import { lazily } from './lazy.js';
 
 export const PRODUCT_SORTS = ['name', 'stock', 'recent'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -38,10 +39,10 @@ export function countProducts(products: readonly Stocked[]): ProductCounts {
 
 type Listed = Stocked & Pick<Product, 'id' | 'name' | 'cuid' | 'createdAt'>;
 
-const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
+const collator = lazily(() => new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true }));
 
 const byName = (a: Listed, b: Listed) =>
-  collator.compare(a.name, b.name) || collator.compare(a.cuid, b.cuid) || a.id - b.id;
+  collator().compare(a.name, b.name) || collator().compare(a.cuid, b.cuid) || a.id - b.id;
 
 export const PRODUCT_COMPARATORS: Record<ProductSort, (a: Listed, b: Listed) => number> = {
   /** Name A-Z (accents and case ignored, numbers in numeric order). */

@@ -1,3 +1,4 @@
+import { lazily } from './lazy.js';
 // Quantities and stock are decimal, exact to the thousandth: the database keeps integer
 // thousandths (`*_milli` columns) and every sum is made on them; the API and the screens carry
 // numbers with at most three decimals.
@@ -50,8 +51,8 @@ export function parseQuantityInput(text: string): number | null {
 }
 
 const quantityFormats = {
-  whole: new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 }),
-  fraction: new Intl.NumberFormat('es-MX', { minimumFractionDigits: 3, maximumFractionDigits: 3 }),
+  whole: lazily(() => new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 })),
+  fraction: lazily(() => new Intl.NumberFormat('es-MX', { minimumFractionDigits: 3, maximumFractionDigits: 3 })),
 };
 
 /**
@@ -59,7 +60,7 @@ const quantityFormats = {
  * all three, as a scale shows them ('0.750 kg').
  */
 export function formatQuantity(quantity: number, units?: string | null): string {
-  const text = (isWholeQuantity(quantity) ? quantityFormats.whole : quantityFormats.fraction).format(quantity);
+  const text = (isWholeQuantity(quantity) ? quantityFormats.whole : quantityFormats.fraction)().format(quantity);
   return units ? `${text} ${units}` : text;
 }
 

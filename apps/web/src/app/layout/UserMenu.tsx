@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { es } from '../../i18n/es';
 import { loadOrReloadOnce } from '../../lib/chunk-reload';
+import { useMountOnClick } from '../../lib/use-mount-on-click';
 
 // The password form (its zod schema and @mantine/form) loads when the settings menu opens.
 const loadChangePasswordModal = () => import('../../features/auth/components/ChangePasswordModal');
@@ -40,6 +41,17 @@ export function UserMenu() {
   const [changingPassword, passwordModal] = useDisclosure(false);
   // Mounted from its first opening on, so it closes with its transition like before.
   const [passwordModalUsed, setPasswordModalUsed] = useState(false);
+  // The settings Menu mounts on the button's first click, not with every page's first commit.
+  const {
+    armed: settingsArmed,
+    target: settingsTarget,
+    buttonProps: settingsProps,
+  } = useMountOnClick<HTMLButtonElement>();
+  const settingsButton = (
+    <ActionIcon ref={settingsTarget} variant="default" size="lg" aria-label={es.layout.settings} {...settingsProps}>
+      <IconSettings size={18} />
+    </ActionIcon>
+  );
 
   return (
     <Group gap="sm" wrap="nowrap">
@@ -61,35 +73,35 @@ export function UserMenu() {
           {user?.name}
         </Text>
       </Group>
-      <Menu position="bottom-end" withArrow onOpen={() => void loadChangePasswordModal().catch(() => undefined)}>
-        <Menu.Target>
-          <ActionIcon variant="default" size="lg" aria-label={es.layout.settings}>
-            <IconSettings size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{user?.email}</Menu.Label>
-          <Menu.Item
-            leftSection={<IconKey size={16} />}
-            onClick={() => {
-              setPasswordModalUsed(true);
-              passwordModal.open();
-            }}
-          >
-            {es.auth.changePassword}
-          </Menu.Item>
-          <Menu.Item
-            color="red"
-            leftSection={<IconLogout size={16} />}
-            onClick={async () => {
-              await logout();
-              await navigate('/login');
-            }}
-          >
-            {es.layout.logout}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {settingsArmed ? (
+        <Menu position="bottom-end" withArrow onOpen={() => void loadChangePasswordModal().catch(() => undefined)}>
+          <Menu.Target>{settingsButton}</Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{user?.email}</Menu.Label>
+            <Menu.Item
+              leftSection={<IconKey size={16} />}
+              onClick={() => {
+                setPasswordModalUsed(true);
+                passwordModal.open();
+              }}
+            >
+              {es.auth.changePassword}
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconLogout size={16} />}
+              onClick={async () => {
+                await logout();
+                await navigate('/login');
+              }}
+            >
+              {es.layout.logout}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        settingsButton
+      )}
       {passwordModalUsed ? (
         <Suspense fallback={null}>
           <ChangePasswordModal opened={changingPassword} onClose={passwordModal.close} />

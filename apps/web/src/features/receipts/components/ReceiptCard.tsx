@@ -217,6 +217,10 @@ function PaymentsList({
   initiallyOpen: boolean;
 }) {
   const [opened, { toggle }] = useDisclosure(initiallyOpen);
+  // The rows (a tooltip each) are drawn from the first unfolding on: folded, a list's cards commit
+  // without them, and the cards are the list's first long task on a phone.
+  const [unfolded, setUnfolded] = useState(initiallyOpen);
+  if (opened && !unfolded) setUnfolded(true);
   const [cancelling, setCancelling] = useState<{ payment: Payment; opened: boolean } | null>(null);
   const Chevron = opened ? IconChevronDown : IconChevronRight;
 
@@ -231,7 +235,7 @@ function PaymentsList({
         </Group>
       </UnstyledButton>
       <Collapse expanded={opened}>
-        {receipt.payments.length === 0 ? (
+        {!unfolded ? null : receipt.payments.length === 0 ? (
           <Text size="sm" c="dimmed" mt={4}>
             {t.noPayments}
           </Text>

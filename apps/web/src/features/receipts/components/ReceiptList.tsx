@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconPlus, IconReceiptOff } from '@tabler/icons-react
 import { startTransition, useEffect, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { ReceiptCard } from './ReceiptCard';
+import classes from './ReceiptList.module.css';
 
 const t = es.receipts;
 
@@ -11,8 +12,10 @@ const t = es.receipts;
 export const RECEIPTS_PER_PAGE = 12;
 
 /**
- * Cards drawn with the list's first render; the rest of the page follows in a transition, which
+ * Cards drawn with the list's first render; the rest of the page follows in transitions, which
  * React splits into short tasks, so a slow phone paints the first cards without one long task.
+ * Each transition adds this many cards: its commit (the cards' DOM) is one task that React cannot
+ * split, and eight cards at once made it a long one on a phone.
  */
 export const FIRST_CARDS = 4;
 
@@ -29,21 +32,21 @@ export function ReceiptList({
 }) {
   const pages = Math.max(1, Math.ceil(receipts.length / RECEIPTS_PER_PAGE));
   const current = Math.min(page, pages);
-  const [drawAll, setDrawAll] = useState(false);
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
   useEffect(() => {
-    if (drawAll) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setDrawAll(true)));
+    if (drawn >= RECEIPTS_PER_PAGE) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setDrawn((n) => n + FIRST_CARDS)));
     return () => cancelAnimationFrame(frame);
-  }, [drawAll]);
+  }, [drawn]);
   const pageReceipts = receipts.slice((current - 1) * RECEIPTS_PER_PAGE, current * RECEIPTS_PER_PAGE);
-  const shown = drawAll ? pageReceipts : pageReceipts.slice(0, FIRST_CARDS);
+  const shown = pageReceipts.slice(0, drawn);
   const change = (next: number) => {
     onPageChange(next);
     window.scrollTo({ top: 0 });
   };
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" data-testid="receipt-list">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" data-testid="receipt-list" className={classes.cards}>
         {shown.map((receipt) => (
           <ReceiptCard key={receipt.id} receipt={receipt} clientName={receiptClientName(receipt, clientNames)} />
         ))}

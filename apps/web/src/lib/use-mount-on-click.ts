@@ -1,0 +1,24 @@
+import { type ButtonHTMLAttributes, useEffect, useRef, useState } from 'react';
+
+/**
+ * For a Mantine Menu (or Popover) mounted on its button's first click instead of with the page:
+ * each floating element re-renders synchronously right after it mounts, inside the commit's task,
+ * and pulls the commit's effects into that task too; on a phone a screen's first commit with a few
+ * of them was its longest task. Until armed, render the plain button with `buttonProps`; once armed,
+ * the same button inside the Menu: it is a new element, so it takes the focus and the click the
+ * old one received, and the menu opens as if it had been there all along.
+ */
+export function useMountOnClick<T extends HTMLElement>() {
+  const [armed, setArmed] = useState(false);
+  const target = useRef<T>(null);
+  useEffect(() => {
+    if (!armed) return;
+    target.current?.focus();
+    target.current?.click();
+  }, [armed]);
+  // What Menu.Target says of its button, said before it is armed too.
+  const buttonProps: ButtonHTMLAttributes<T> = armed
+    ? {}
+    : { 'aria-haspopup': 'menu', 'aria-expanded': false, onClick: () => setArmed(true) };
+  return { armed, target, buttonProps };
+}
