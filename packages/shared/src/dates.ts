@@ -140,37 +140,19 @@ export function toIso(epochMs: number): string {
   return new Date(epochMs).toISOString();
 }
 
-const longDate = lazily(
-  () =>
-    new Intl.DateTimeFormat(BUSINESS_LOCALE, {
-      timeZone: BUSINESS_TIME_ZONE,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }),
-);
-const shortDate = lazily(
-  () =>
-    new Intl.DateTimeFormat(BUSINESS_LOCALE, {
-      timeZone: BUSINESS_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }),
-);
-const dateTime = lazily(
-  () =>
-    new Intl.DateTimeFormat(BUSINESS_LOCALE, {
-      timeZone: BUSINESS_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    }),
-);
+/** A Monterrey-time date format of the business locale, made on first use. */
+const businessDateFormat = (options: Intl.DateTimeFormatOptions) =>
+  lazily(() => new Intl.DateTimeFormat(BUSINESS_LOCALE, { timeZone: BUSINESS_TIME_ZONE, ...options }));
+const longDate = businessDateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const shortDate = businessDateFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTime = businessDateFormat({
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 
 /** "sábado, 21 de noviembre de 2026" */
 export function formatLongDate(instant: number | string | Date): string {

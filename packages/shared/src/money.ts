@@ -18,24 +18,19 @@ export function hasAtMostTwoDecimals(pesos: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
-const wholePesos = lazily(
-  () =>
-    new Intl.NumberFormat('es-MX', {
-      style: 'currency',
-      currency: 'MXN',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }),
-);
-const exactPesos = lazily(
-  () =>
-    new Intl.NumberFormat('es-MX', {
-      style: 'currency',
-      currency: 'MXN',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
+/** Pesos with exactly `digits` decimals, made on first use. */
+const pesosFormat = (digits: number) =>
+  lazily(
+    () =>
+      new Intl.NumberFormat('es-MX', {
+        style: 'currency',
+        currency: 'MXN',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+  );
+const wholePesos = pesosFormat(0);
+const exactPesos = pesosFormat(2);
 
 /** Totals show whole pesos, no decimals. */
 export function formatTotal(cents: number): string {
