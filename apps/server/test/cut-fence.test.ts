@@ -6,12 +6,12 @@ import {
   parseCutData,
   type Receipt,
 } from '@mostrador/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { testDialect } from './helpers/database.js';
 import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from './helpers/factories.js';
-import { waitingOnLock } from './helpers/pg-locks.js';
+import { holderAndWatcher, waitingOnLock } from './helpers/pg-locks.js';
 
 // A write that commits while the day's cut is being generated is either in that cut or listed as
 // a late entry by the next one (decisions.md, "The cut waits for the writes in flight"). The
@@ -26,6 +26,7 @@ describe.runIf(testDialect === 'postgres')('a write committing while the cut is 
   let t: TestApp;
   let holder: pg.Client;
   let watcher: pg.Client;
+  let endClients: () => Promise<void>;
   let productId: number;
   let managerId: number;
 
@@ -33,12 +34,10 @@ describe.runIf(testDialect === 'postgres')('a write committing while the cut is 
     t = await createTestApp();
     productId = (await seedProduct(t.testDb.database.db, { stock: 1000 })).id;
     managerId = (await t.sessionAs('Manager')).user.id;
-    holder = new pg.Client({ connectionString: t.testDb.url });
-    watcher = new pg.Client({ connectionString: t.testDb.url });
-    await Promise.all([holder.connect(), watcher.connect()]);
+    ({ holder, watcher, end: endClients } = await holderAndWatcher(t.testDb.url));
   });
   afterAll(async () => {
-    await Promise.all([holder.end(), watcher.end()]);
+    await endClients();
     await t.close();
   });
 

@@ -1,11 +1,11 @@
 import { businessNowLocalTimestamp } from '@mostrador/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeBatch } from '../src/modules/receipts/receipts.pg-sale-batch.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { testDialect } from './helpers/database.js';
 import { postReceipt, seedProduct, stockOf } from './helpers/factories.js';
-import { waitingOnLock } from './helpers/pg-locks.js';
+import { holderAndWatcher, waitingOnLock } from './helpers/pg-locks.js';
 
 // Batches of sales on PostgreSQL (receipts.pg-sale-batch.ts): a batch takes only the sales whose
 // rows no batch in flight locks, so two batches in flight write side by side and a sale of other
@@ -40,15 +40,14 @@ describe.runIf(testDialect === 'postgres')('sales while a batch waits on a produ
   let t: TestApp;
   let holder: pg.Client;
   let watcher: pg.Client;
+  let endClients: () => Promise<void>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    holder = new pg.Client({ connectionString: t.testDb.url });
-    watcher = new pg.Client({ connectionString: t.testDb.url });
-    await Promise.all([holder.connect(), watcher.connect()]);
+    ({ holder, watcher, end: endClients } = await holderAndWatcher(t.testDb.url));
   });
   afterAll(async () => {
-    await Promise.all([holder.end(), watcher.end()]);
+    await endClients();
     await t.close();
   });
 

@@ -1,4 +1,6 @@
-import type pg from 'pg';
+import pg from 'pg';
+
+const { Client } = pg;
 
 /**
  * Waits until another backend of the database waits on a lock in a statement that mentions
@@ -20,4 +22,14 @@ export async function waitingOnLock(watcher: pg.Client, text: string, orDone?: P
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   if (!done) throw new Error(`nothing waits on a lock in a statement with ${text}`);
+}
+
+/** Two more connections to the test database: one holds locks as another writer would, one watches. */
+export async function holderAndWatcher(
+  url: string,
+): Promise<{ holder: pg.Client; watcher: pg.Client; end(): Promise<void> }> {
+  const holder = new Client({ connectionString: url });
+  const watcher = new Client({ connectionString: url });
+  await Promise.all([holder.connect(), watcher.connect()]);
+  return { holder, watcher, end: async () => void (await Promise.all([holder.end(), watcher.end()])) };
 }
