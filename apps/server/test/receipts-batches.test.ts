@@ -1,7 +1,7 @@
 import { businessNowLocalTimestamp } from '@mostrador/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takeBatch } from '../src/modules/receipts/receipts.pg-sale-batch.js';
+import { startsNow, takeBatch } from '../src/modules/receipts/receipts.pg-sale-batch.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { testDialect } from './helpers/database.js';
 import { postReceipt, seedProduct, stockOf } from './helpers/factories.js';
@@ -26,6 +26,13 @@ describe('the next batch of sales', () => {
     const { batch, rest } = takeBatch([job('a', 'p1'), job('b', 'p1'), job('c', 'c4', 'p1')], new Set());
     expect(names(batch)).toEqual(['a', 'b', 'c']);
     expect(rest).toEqual([]);
+  });
+
+  it('starts a second batch in flight only when half full (16) or once its oldest sale waited 20 ms', () => {
+    expect(startsNow(1, 0, 0)).toBe(true); // nothing in flight: at once, however small
+    expect(startsNow(15, 1, 19.9)).toBe(false);
+    expect(startsNow(16, 1, 0)).toBe(true);
+    expect(startsNow(1, 1, 20)).toBe(true);
   });
 
   it('takes 32 at most', () => {
@@ -85,6 +92,40 @@ describe.runIf(testDialect === 'postgres')('sales while a batch waits on a produ
       await holder.query('rollback');
       expect([(await first).statusCode, (await second).statusCode]).toEqual([201, 201]);
       expect(await stockOf(db, held)).toBe(95);
+    } finally {
+      await holder.query('rollback');
+    }
+  });
+
+  it('sales arriving a few milliseconds apart while a batch is in flight are written together, in one transaction', async () => {
+    const db = t.testDb.database.db;
+    const held = (await seedProduct(db, { stock: 100 })).id;
+    const others = await Promise.all([1, 2, 3, 4, 5].map(() => seedProduct(db, { stock: 100 })));
+    await holder.query('begin');
+    try {
+      await holder.query('select id from products where id = $1 for update', [held]);
+      const first = sale(held, 1);
+      await waitingOnLock(watcher, 'mostrador_sell_batch', first);
+
+      const spread = others.map(
+        (product, i) =>
+          new Promise<Awaited<ReturnType<typeof sale>>>((resolve) =>
+            setTimeout(() => resolve(sale(product.id, 1)), 3 * i),
+          ),
+      );
+      const answers = await Promise.all(spread);
+
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      const ids = answers.map((answer) => answer.json<{ id: number }>().id);
+      // Rows written by one transaction carry its id in xmin: one batch, one read, one COMMIT.
+      // Before, the first of them started a batch of its own at once.
+      const { rows } = await watcher.query<{ n: string }>(
+        'select count(distinct xmin::text) as n from receipts where id = any($1::integer[])',
+        [ids],
+      );
+      expect(Number(rows[0]!.n)).toBe(1);
+      await holder.query('rollback');
+      expect((await first).statusCode).toBe(201);
     } finally {
       await holder.query('rollback');
     }

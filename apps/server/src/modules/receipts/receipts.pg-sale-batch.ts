@@ -23,12 +23,18 @@ import {
 // takes the queued sales whose products, client and key no batch in flight holds (the others
 // wait, in order, for the next batch). Batches that shared a product used to queue on its row
 // lock, so only one wrote at a time and PostgreSQL used one of the two cores for sales.
+// A second batch starts while one is in flight only once it is half full, or once its oldest sale
+// has waited SECOND_BATCH_WAIT_MS (startsNow): requests over HTTP arrive a handful at a time, and
+// starting a batch for each handful made batches of 8 sales on average, each paying its own read,
+// call and COMMIT (docs/decisions.md, "A second batch waits until it is worth its round trips").
 
 /** What a sale does with its read: an answer without writing, or the rows to write. */
 export type SaleBuild<T> = { answer: T; write?: undefined } | { answer: T; write: SaleWrite; refusals: SaleRefusals };
 
 interface Job {
   ask: SaleAsk;
+  /** When it was queued (performance.now()). */
+  queuedAt: number;
   /** What its write locks (lockNames): products, the client, the Idempotency-Key. */
   locks: string[];
   build: (read: SaleRead) => SaleBuild<unknown>;
@@ -45,6 +51,10 @@ const IN_FLIGHT = 2;
  * pg_subtrans: stay well under.
  */
 const BATCH_MAX = 32;
+/** A second batch in flight is started at once from this many sales on. */
+const SECOND_BATCH_MIN = BATCH_MAX / 2;
+/** … and otherwise once its oldest sale has waited this long (a batch held on a row lock delays the others no longer). */
+const SECOND_BATCH_WAIT_MS = 20;
 /** A batch refused as a whole by one of these (nothing written) is retried one sale at a time. */
 const RETRY_ALONE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
 
@@ -74,9 +84,16 @@ export function takeBatch<J extends { locks: string[] }>(
   return { batch, rest };
 }
 
+/** Whether the next batch starts now, or keeps gathering sales while the batches in flight write. */
+export function startsNow(batchSize: number, batchesInFlight: number, oldestWaitedMs: number): boolean {
+  return batchesInFlight === 0 || batchSize >= SECOND_BATCH_MIN || oldestWaitedMs >= SECOND_BATCH_WAIT_MS;
+}
+
 export function createPgSaleBatcher(db: Kysely<DB>) {
   let queue: Job[] = [];
   let scheduled = false;
+  /** A timer that starts a gathering batch once its oldest sale has waited SECOND_BATCH_WAIT_MS. */
+  let gathering: NodeJS.Timeout | undefined;
   /** The lock names of each batch in flight. */
   const inFlight = new Set<ReadonlySet<string>>();
 
@@ -143,6 +160,17 @@ export function createPgSaleBatcher(db: Kysely<DB>) {
       const held = new Set([...inFlight].flatMap((names) => [...names]));
       const { batch, rest } = takeBatch(queue, held);
       if (batch.length === 0) return; // each waits for a batch in flight; its end schedules again
+      const waited = performance.now() - batch[0]!.queuedAt;
+      if (!startsNow(batch.length, inFlight.size, waited)) {
+        gathering ??= setTimeout(
+          () => {
+            gathering = undefined;
+            schedule();
+          },
+          Math.max(1, SECOND_BATCH_WAIT_MS - waited),
+        );
+        return;
+      }
       queue = rest;
       const locks = new Set(batch.flatMap((job) => job.locks));
       inFlight.add(locks);
@@ -160,7 +188,14 @@ export function createPgSaleBatcher(db: Kysely<DB>) {
     /** Reads, prices (build) and writes one sale together with the others waiting; its answer after the COMMIT. */
     sell<T>(ask: SaleAsk, build: (read: SaleRead) => SaleBuild<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ ask, locks: lockNames(ask), build, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({
+          ask,
+          queuedAt: performance.now(),
+          locks: lockNames(ask),
+          build,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        });
         schedule();
       });
     },
