@@ -63,6 +63,13 @@ function prefetchReceipts() {
   void queryClient.prefetchInfiniteQuery(receiptListQuery(receiptListParams(filter)));
 }
 
+/**
+ * What a top-level route shows while the first address's lazy page loads: nothing, as React Router
+ * shows without one (index.html's splash stays until the page paints), but said, so the router
+ * does not warn that it is missing.
+ */
+const firstLoad = { HydrateFallback: () => null } satisfies Pick<RouteObject, 'HydrateFallback'>;
+
 const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts', prefetchReceipts);
 const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
 
@@ -70,10 +77,11 @@ const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
 // every other page sits in the signed-in layout behind its page guard; /reciepts/:id is a kept
 // misspelling of /receipts/:id; anything else is Not Found.
 export const routes: RouteObject[] = [
-  { path: '/login', ...page(() => import('./routes/LoginPage')) },
-  { path: '/estado-de-cuenta', ...page(() => import('./routes/SharedStatementPage')) },
+  { path: '/login', ...page(() => import('./routes/LoginPage')), ...firstLoad },
+  { path: '/estado-de-cuenta', ...page(() => import('./routes/SharedStatementPage')), ...firstLoad },
   {
     Component: RequireAuth,
+    ...firstLoad,
     ErrorBoundary: RouteError,
     children: [
       {
