@@ -122,47 +122,10 @@ function mantineUseId(): Plugin {
   };
 }
 
-/**
- * One line of @mantine/core's FloatingIndicator (SegmentedControl's pill): on mount it measured
- * its target at once in a passive effect, and SegmentedControl mounts it in the synchronous
- * re-render its own ref callbacks cause, so the page's first style and layout were forced inside
- * the commit's task. Before the indicator is initialized (20 ms after mount) the first position is
- * left to the ResizeObserver the same effect starts, whose first report comes after the frame's
- * own layout and before its paint; later moves (a new value) still slide at once.
- */
-function mantineFloatingIndicator(): Plugin {
-  const measureAtOnce = '\t\tpreviousTarget.current = target;\n\t\tupdatePosition();\n';
-  let applied = false;
-  return {
-    name: 'mostrador:mantine-floating-indicator',
-    enforce: 'pre',
-    transform(code, id) {
-      if (
-        !id.replace(/\\/g, '/').endsWith('/@mantine/core/esm/components/FloatingIndicator/use-floating-indicator.mjs')
-      ) {
-        return null;
-      }
-      if (!code.includes(measureAtOnce)) this.error('mantine-floating-indicator: the measuring line moved');
-      applied = true;
-      return {
-        code: code.replace(
-          measureAtOnce,
-          '\t\tpreviousTarget.current = target;\n\t\tif (initialized) updatePosition();\n',
-        ),
-        map: null,
-      };
-    },
-    // A Mantine upgrade that moves the module must not drop the change unnoticed.
-    generateBundle() {
-      if (!applied) this.error('mantine-floating-indicator: use-floating-indicator.mjs was not built');
-    },
-  };
-}
-
 // The API base is /api (the server serves the API and this app on one port); VITE_API_BASE
 // overrides it at build time.
 export default defineConfig({
-  plugins: [mantineUseId(), mantineFloatingIndicator(), react(), appLoader()],
+  plugins: [mantineUseId(), react(), appLoader()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
