@@ -557,6 +557,40 @@ test.describe('Receipt list', () => {
     );
   });
 
+  test('the filter fields and the header tooltips mount on first use and answer the first key or hover', async ({
+    page,
+  }) => {
+    await page.goto('/receipts');
+    await expect(page.getByRole('heading', { name: 'Remisiones' })).toBeVisible();
+    const payment = page.getByRole('combobox', { name: 'Forma de pago' });
+    await expect(payment).toBeVisible();
+    // Until used, the panel holds no Select's list and no date picker (look-alikes of their fields).
+    await expect(page.getByRole('listbox', { includeHidden: true })).toHaveCount(0);
+    await expect(page.locator('input[type="hidden"]')).toHaveCount(0);
+
+    // Tab into 'Forma de pago': the first arrow key opens it, Enter picks an option.
+    await page.getByRole('searchbox', { name: 'Cliente' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(payment).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: 'Efectivo' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('active-filter')).toContainText([/^Pago: /]);
+
+    // The day picker, reached by keyboard, opens on the first Enter.
+    await page.getByLabel('Día', { exact: true }).focus();
+    await expect(page.getByLabel('Día', { exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-dates-dropdown]')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The header's tooltips show on the first hover.
+    await page.getByRole('button', { name: 'Cambiar tema claro/oscuro' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Cambiar tema claro/oscuro' })).toBeVisible();
+    await page.getByRole('button', { name: 'Mostrador: Pantalla completa' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Pantalla completa' })).toBeVisible();
+  });
+
   test('finds a receipt by its number whatever its date, and says when there is none', async ({ page, seed }) => {
     const product = await seed.product({ stock: 5 });
     const old = await seed.receipt({

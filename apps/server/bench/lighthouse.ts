@@ -11,7 +11,15 @@
 //   npx tsx apps/server/bench/lighthouse.ts --preset desktop --no-write
 //   npx tsx apps/server/bench/lighthouse.ts --runs 1 --reports /tmp/lh   # keeps each full report
 //   npx tsx apps/server/bench/lighthouse.ts --max-load 2                 # waits for a quiet machine
-import { mkdirSync, writeFileSync } from 'node:fs';
+//   npx tsx apps/server/bench/lighthouse.ts --preset mobile --pages /receipts --cpu-slowdown 5.2 \
+//       --baseline /tmp/web-main --runs 6                                # A/B, alternated (see below)
+//
+// `--cpu-slowdown` replaces Lighthouse's 4× (throttling.cpuSlowdownMultiplier) to emulate a slower
+// host: 4 × 3,400 / 2,634 ≈ 5.2 makes this machine's figures those of a host of benchmarkIndex 2,634.
+// `--baseline DIR` serves an already built web (`vite build --outDir DIR` of another commit) from a
+// second server, on a copy of the same database, and measures both builds in turns (B A, A B, …,
+// B = this build); nothing is written then. The written figures are always at the default 4×.
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +28,14 @@ import type { SessionResponse } from '@mostrador/shared';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { buildServerBundle, buildWeb, makeRunDir, ROOT, startServer } from '../scripts/server-process.js';
+import {
+  buildServerBundle,
+  buildWeb,
+  makeRunDir,
+  ROOT,
+  type RunningServer,
+  startServer,
+} from '../scripts/server-process.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate } from './generate.js';
 import { summarize } from './load.js';
 import { writeBetweenMarkers } from './markers.js';
@@ -66,6 +81,8 @@ export interface LighthouseResults {
   /** What the server had to show (receipts of the data it ran on). */
   data: string;
   pages: LighthousePage[];
+  /** The `--baseline` build's figures, measured in turns with `pages`. */
+  baselinePages?: LighthousePage[];
   /** The build's initial JavaScript, when this run built the app itself. */
   bundle?: ReturnType<typeof initialJavaScript>;
 }
@@ -106,7 +123,15 @@ async function signIn(port: number, url: string, session: SessionResponse) {
   }
 }
 
-async function measureOnce(url: string, path: string, session: SessionResponse, preset: Preset, reportsDir?: string) {
+interface Target {
+  url: string;
+  session: SessionResponse;
+  /** Names a build in the log and the reports' file names when two are compared. */
+  label?: string;
+}
+
+async function measureOnce(target: Target, path: string, preset: Preset, reportsDir?: string, cpuSlowdown?: number) {
+  const { url, session } = target;
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -122,6 +147,7 @@ async function measureOnce(url: string, path: string, session: SessionResponse, 
         onlyCategories: ['performance'],
         // Keeps the session just stored (the profile is new, so the HTTP cache is empty anyway).
         disableStorageReset: true,
+        ...(cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
       },
       preset === 'desktop' ? desktopConfig : undefined,
     );
@@ -129,7 +155,7 @@ async function measureOnce(url: string, path: string, session: SessionResponse, 
     const { lhr } = result;
     if (reportsDir) {
       mkdirSync(reportsDir, { recursive: true });
-      const name = `${path.replace(/\W/g, '') || 'root'}-${Date.now()}.json`;
+      const name = `${target.label ? `${target.label}-` : ''}${path.replace(/\W/g, '') || 'root'}-${Date.now()}.json`;
       writeFileSync(join(reportsDir, name), JSON.stringify(lhr));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -169,56 +195,74 @@ async function withRetries<T>(measure: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Lighthouse on each page `runs` times (a new Chromium each), medians per figure. */
+function medianRun(measured: LighthouseRun[]): LighthouseRun {
+  const median = (pick: (r: LighthouseRun) => number) => summarize(measured.map(pick)).p50;
+  const byScore = [...measured].sort((a, b) => a.score - b.score);
+  return {
+    score: median((r) => r.score),
+    fcpMs: median((r) => r.fcpMs),
+    lcpMs: median((r) => r.lcpMs),
+    tbtMs: median((r) => r.tbtMs),
+    cls: median((r) => r.cls),
+    lcpElement: byScore[Math.floor(byScore.length / 2)]?.lcpElement,
+    benchmarkIndex: median((r) => r.benchmarkIndex),
+  };
+}
+
+/**
+ * Lighthouse on each page `runs` times (a new Chromium each), medians per figure. With a
+ * `baseline`, each run is taken on both builds, in turns (this build first on even runs).
+ */
 export async function measureLighthouse(options: {
   url: string;
   session: SessionResponse;
   runs?: number;
   presets?: Preset[];
+  pages?: readonly string[];
   data: string;
   command: string;
   /** Keeps each run's full Lighthouse report (JSON) in this folder. */
   reportsDir?: string;
+  /** Lighthouse's CPU slowdown instead of the preset's (4× on mobile). */
+  cpuSlowdown?: number;
+  /** Another build measured in turns with this one (its figures in `baselinePages`). */
+  baseline?: Target;
 }): Promise<LighthouseResults> {
   const runs = options.runs ?? 3;
   const presets = options.presets ?? ['mobile', 'desktop'];
   const startedAt = new Date().toISOString();
   const loadBefore = loadavg();
   const pages: LighthousePage[] = [];
+  const baselinePages: LighthousePage[] = [];
+  const self: Target = { url: options.url, session: options.session, label: options.baseline ? 'this' : undefined };
   let version = '';
   let userAgent = '';
   for (const preset of presets) {
-    for (const path of LIGHTHOUSE_PAGES) {
-      const measured: LighthouseRun[] = [];
+    for (const path of options.pages ?? LIGHTHOUSE_PAGES) {
+      const measured = new Map<Target, LighthouseRun[]>([[self, []]]);
+      if (options.baseline) measured.set(options.baseline, []);
       for (let i = 0; i < runs; i++) {
-        const {
-          run,
-          version: v,
-          userAgent: ua,
-        } = await withRetries(() => measureOnce(options.url, path, options.session, preset, options.reportsDir));
-        version = v;
-        userAgent = ua;
-        log(
-          `${preset} ${path} #${i + 1}: ${run.score} (LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; carga ${loadavg()[0]!.toFixed(2)})`,
-        );
-        measured.push(run);
+        const order = options.baseline ? (i % 2 === 0 ? [self, options.baseline] : [options.baseline, self]) : [self];
+        for (const target of order) {
+          const {
+            run,
+            version: v,
+            userAgent: ua,
+          } = await withRetries(() => measureOnce(target, path, preset, options.reportsDir, options.cpuSlowdown));
+          version = v;
+          userAgent = ua;
+          log(
+            `${target.label ? `${target.label} ` : ''}${preset} ${path} #${i + 1}: ${run.score} (LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; carga ${loadavg()[0]!.toFixed(2)})`,
+          );
+          measured.get(target)!.push(run);
+        }
       }
-      const median = (pick: (r: LighthouseRun) => number) => summarize(measured.map(pick)).p50;
-      const byScore = [...measured].sort((a, b) => a.score - b.score);
-      pages.push({
-        path,
-        preset,
-        runs: measured,
-        median: {
-          score: median((r) => r.score),
-          fcpMs: median((r) => r.fcpMs),
-          lcpMs: median((r) => r.lcpMs),
-          tbtMs: median((r) => r.tbtMs),
-          cls: median((r) => r.cls),
-          lcpElement: byScore[Math.floor(byScore.length / 2)]?.lcpElement,
-          benchmarkIndex: median((r) => r.benchmarkIndex),
-        },
-      });
+      const own = measured.get(self)!;
+      pages.push({ path, preset, runs: own, median: medianRun(own) });
+      if (options.baseline) {
+        const base = measured.get(options.baseline)!;
+        baselinePages.push({ path, preset, runs: base, median: medianRun(base) });
+      }
     }
   }
   return {
@@ -231,6 +275,7 @@ export async function measureLighthouse(options: {
     loadAfter: loadavg(),
     data: options.data,
     pages,
+    ...(options.baseline ? { baselinePages } : {}),
   };
 }
 
@@ -342,8 +387,15 @@ async function main() {
       'max-load': { type: 'string' },
       'no-write': { type: 'boolean', default: false },
       out: { type: 'string', default: 'docs/benchmarks.md' },
+      pages: { type: 'string' },
+      'cpu-slowdown': { type: 'string' },
+      baseline: { type: 'string' },
     },
   });
+  const pages = args.pages?.split(',');
+  const cpuSlowdown = args['cpu-slowdown'] === undefined ? undefined : Number(args['cpu-slowdown']);
+  // Figures at another slowdown, of some pages or next to another build are not the bench's.
+  const write = !args['no-write'] && !pages && cpuSlowdown === undefined && !args.baseline;
   const presets: Preset[] =
     args.preset === 'both' ? ['mobile', 'desktop'] : [args.preset === 'desktop' ? 'desktop' : 'mobile'];
   const receipts = Number(args.receipts);
@@ -355,27 +407,47 @@ async function main() {
     const db = `sqlite:${join(run.dir, 'bench.db')}`;
     log(`generando ${n(receipts)} remisiones…`);
     const summary = await generate({ ...DEFAULT_GENERATE, db, receipts, log: () => undefined });
-    const server = await startServer(serverEntry, {
-      DATABASE_URL: db,
-      DATA_DIR: run.dir,
-      UPLOAD_DIR: join(run.dir, 'uploads'),
-      WEB_DIST: webDist,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-      LOG_LEVEL: 'warn',
-    });
-    try {
-      const response = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@bench.mx', password: BENCH_PASSWORD }),
+    const serve = (dir: string, dist: string) =>
+      startServer(serverEntry, {
+        DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+        DATA_DIR: dir,
+        UPLOAD_DIR: join(dir, 'uploads'),
+        WEB_DIST: dist,
+        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+        LOG_LEVEL: 'warn',
       });
-      if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
-      const session = (await response.json()) as SessionResponse;
+    let baseline: { server: RunningServer; label: string } | undefined;
+    if (args.baseline) {
+      // The same data for the other build: a copy of the database (closed by `generate`).
+      const dir = join(run.dir, 'baseline');
+      mkdirSync(dir);
+      copyFileSync(join(run.dir, 'bench.db'), join(dir, 'bench.db'));
+      baseline = { server: await serve(dir, resolve(args.baseline)), label: 'baseline' };
+    }
+    const server = await serve(run.dir, webDist);
+    try {
+      const signIn = async (url: string) => {
+        const response = await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@bench.mx', password: BENCH_PASSWORD }),
+        });
+        if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+        return (await response.json()) as SessionResponse;
+      };
+      const session = await signIn(server.url);
       if (args['max-load'] !== undefined) await waitForQuietMachine(Number(args['max-load']));
       const results = await measureLighthouse({
         url: server.url,
         session,
         presets,
+        pages,
+        cpuSlowdown,
+        baseline: baseline && {
+          url: baseline.server.url,
+          session: await signIn(baseline.server.url),
+          label: baseline.label,
+        },
         runs: Number(args.runs),
         data: `SQLite, ${n(receipts)} receipts over three years (${n(summary.products)} products), today's first page of the list`,
         reportsDir: args.reports ? resolve(args.reports) : undefined,
@@ -383,15 +455,22 @@ async function main() {
       });
       results.bundle = initialJavaScript(webDist);
       log(`JavaScript inicial: ${n(results.bundle.gzip / 1024, 1)} KB gzip`);
-      for (const page of results.pages) {
-        log(`${page.preset} ${page.path}: ${page.median.score} (runs ${page.runs.map((r) => r.score).join(', ')})`);
-      }
-      if (!args['no-write']) {
+      const report = (label: string, measured: LighthousePage[]) => {
+        for (const page of measured) {
+          const { score, tbtMs } = page.median;
+          const each = page.runs.map((r) => `${r.score}/${r.tbtMs.toFixed(0)}`).join(', ');
+          log(`${label}${page.preset} ${page.path}: ${score}, TBT ${tbtMs.toFixed(0)} ms (runs score/TBT: ${each})`);
+        }
+      };
+      report(results.baselinePages ? 'this ' : '', results.pages);
+      if (results.baselinePages) report('baseline ', results.baselinePages);
+      if (write) {
         writeLighthouse(resolve(ROOT, args.out), results);
         log(`escrito ${args.out}`);
       }
     } finally {
       await server.stop();
+      await baseline?.server.stop();
     }
   } finally {
     run.cleanup();

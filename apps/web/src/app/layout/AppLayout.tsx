@@ -7,13 +7,13 @@ import {
   NavLink,
   ScrollArea,
   Text,
-  Tooltip,
   UnstyledButton,
   useMantineTheme,
 } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { TooltipOnHover } from '../../components/TooltipOnHover';
 import { useAuth } from '../../features/auth/auth-context';
 import { es } from '../../i18n/es';
 import { navItemsFor } from './nav-items';
@@ -59,7 +59,7 @@ export function AppLayout() {
               size="sm"
               aria-label={es.layout.toggleNavigation}
             />
-            <Tooltip label={es.layout.toggleFullscreen}>
+            <TooltipOnHover label={es.layout.toggleFullscreen}>
               <UnstyledButton
                 onClick={toggleFullscreen}
                 aria-label={`${es.common.appName}: ${es.layout.toggleFullscreen}`}
@@ -68,7 +68,7 @@ export function AppLayout() {
                   {es.common.appName}
                 </Text>
               </UnstyledButton>
-            </Tooltip>
+            </TooltipOnHover>
           </Group>
           <UserMenu />
         </Group>

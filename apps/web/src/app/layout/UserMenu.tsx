@@ -1,17 +1,9 @@
-import {
-  ActionIcon,
-  Avatar,
-  Group,
-  Menu,
-  Text,
-  Tooltip,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Group, Menu, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconLogout, IconMoon, IconSettings, IconSun } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { TooltipOnHover } from '../../components/TooltipOnHover';
 import { useAuth } from '../../features/auth/auth-context';
 import { es } from '../../i18n/es';
 import { loadOrReloadOnce } from '../../lib/chunk-reload';
@@ -55,7 +47,7 @@ export function UserMenu() {
 
   return (
     <Group gap="sm" wrap="nowrap">
-      <Tooltip label={es.layout.toggleColorScheme}>
+      <TooltipOnHover label={es.layout.toggleColorScheme}>
         <ActionIcon
           variant="default"
           size="lg"
@@ -64,7 +56,7 @@ export function UserMenu() {
         >
           {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
         </ActionIcon>
-      </Tooltip>
+      </TooltipOnHover>
       <Group gap={8} wrap="nowrap">
         <Avatar color="teal" radius="xl" size="md">
           {initials(user?.name ?? '')}

@@ -4,14 +4,13 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import type { DatesRangeValue } from '@mantine/dates';
 import {
   PAYMENT_MODE_LABELS,
   PAYMENT_MODES,
@@ -23,10 +22,13 @@ import {
 } from '@mostrador/shared';
 import { IconChevronDown, IconChevronRight, IconFilter, IconSearch } from '@tabler/icons-react';
 import { memo, type Ref, useState } from 'react';
+import { DatePickerInputOnUse, SelectOnUse } from '../../../components/FieldsOnUse';
 import { es } from '../../../i18n/es';
 import type { DateMode } from '../filter-params';
 
 const t = es.receipts.filters;
+const paymentModes = PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }));
+const states = RECEIPT_STATES.map((state) => ({ value: state, label: RECEIPT_STATE_LABELS[state] }));
 
 /** The collapsible 'Filtros y Búsqueda' panel: client search, payment mode, state, day or range, pending. */
 export const ReceiptFilters = memo(function ReceiptFilters({
@@ -72,21 +74,20 @@ export const ReceiptFilters = memo(function ReceiptFilters({
               onChange={(event) => onChange({ search: event.currentTarget.value })}
               type="search"
             />
-            <Select
+            {/* The Selects and date pickers mount on first use (a look-alike until then). */}
+            <SelectOnUse
               label={t.paymentModeLabel}
               placeholder={t.anyOption}
-              data={PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
+              data={paymentModes}
               value={filter.paymentMode}
               onChange={(value) => onChange({ paymentMode: (value as PaymentMode | null) ?? null })}
-              clearable
             />
-            <Select
+            <SelectOnUse
               label={t.stateLabel}
               placeholder={t.anyOption}
-              data={RECEIPT_STATES.map((state) => ({ value: state, label: RECEIPT_STATE_LABELS[state] }))}
+              data={states}
               value={filter.state}
               onChange={(value) => onChange({ state: (value as ReceiptState | null) ?? null })}
-              clearable
             />
           </SimpleGrid>
           <Group align="flex-end" gap="sm" wrap="wrap">
@@ -107,14 +108,15 @@ export const ReceiptFilters = memo(function ReceiptFilters({
               />
             </Stack>
             {dateMode === 'day' ? (
-              <DatePickerInput
+              <DatePickerInputOnUse
+                type="default"
                 label={t.dayLabel}
                 value={filter.fromDate}
                 onChange={(day) => day && onChange({ fromDate: day, toDate: day })}
                 miw={220}
               />
             ) : (
-              <DatePickerInput
+              <DatePickerInputOnUse
                 type="range"
                 label={t.rangeLabel}
                 value={range}
