@@ -34,10 +34,21 @@ async function choose(page: Page, combobox: Locator, search: string, option: str
   await page.getByRole('option', { name: option }).click();
 }
 
-async function createdReceiptId(page: Page) {
-  const toast = page.getByText(/La remisión #\d+ ha sido creada correctamente\./).last();
-  await expect(toast).toBeVisible();
-  return Number((await toast.textContent())!.match(/#(\d+)/)![1]);
+/**
+ * The id in the toast of the sale just created. An earlier sale's toast may still be showing when
+ * the next one is created: `earlier` lists the ids already announced, so the newest is awaited.
+ */
+async function createdReceiptId(page: Page, earlier: number[] = []) {
+  const toasts = page.getByText(/La remisión #\d+ ha sido creada correctamente\./);
+  let id: number | undefined;
+  await expect
+    .poll(async () => {
+      const ids = (await toasts.allTextContents()).map((text) => Number(text.match(/#(\d+)/)![1]));
+      id = ids.find((shown) => !earlier.includes(shown));
+      return id;
+    })
+    .toBeDefined();
+  return id!;
 }
 
 /** The selected text of the focused field. */
@@ -115,7 +126,7 @@ test.describe('Receipts as Admin', () => {
     await print.click();
     await expect(print).not.toBeChecked();
     await form.getByRole('button', { name: 'Crear remisión' }).click();
-    const creditId = await createdReceiptId(page);
+    const creditId = await createdReceiptId(page, [cashId]);
 
     const credit = cardOf(page, creditId);
     await expect(stateOf(credit)).toHaveText('Pendiente');
