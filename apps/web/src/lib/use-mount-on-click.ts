@@ -9,16 +9,25 @@ import { type ButtonHTMLAttributes, useEffect, useRef, useState } from 'react';
  * old one received, and the menu opens as if it had been there all along.
  */
 export function useMountOnClick<T extends HTMLElement>() {
-  const [armed, setArmed] = useState(false);
+  const { armed, arm, target } = useArming<T>();
+  // What Menu.Target says of its button, said before it is armed too.
+  const buttonProps: ButtonHTMLAttributes<T> = armed
+    ? {}
+    : { 'aria-haspopup': 'menu', 'aria-expanded': false, onClick: () => arm('click') };
+  return { armed: armed !== false, target, buttonProps };
+}
+
+/**
+ * The arming both hooks share: once armed, the real element (`target`) takes the focus, and on
+ * 'click' also the click the look-alike received.
+ */
+export function useArming<T extends HTMLElement>() {
+  const [armed, arm] = useState<false | 'focus' | 'click'>(false);
   const target = useRef<T>(null);
   useEffect(() => {
     if (!armed) return;
     target.current?.focus();
-    target.current?.click();
+    if (armed === 'click') target.current?.click();
   }, [armed]);
-  // What Menu.Target says of its button, said before it is armed too.
-  const buttonProps: ButtonHTMLAttributes<T> = armed
-    ? {}
-    : { 'aria-haspopup': 'menu', 'aria-expanded': false, onClick: () => setArmed(true) };
-  return { armed, target, buttonProps };
+  return { armed, arm, target };
 }

@@ -1,4 +1,5 @@
-import { type HTMLAttributes, useEffect, useRef, useState } from 'react';
+import { type HTMLAttributes, useRef } from 'react';
+import { useArming } from './use-mount-on-click';
 
 /**
  * For a Mantine field with a dropdown (Select, DatePickerInput) mounted on its first use instead of
@@ -11,14 +12,8 @@ import { type HTMLAttributes, useEffect, useRef, useState } from 'react';
  * that focus is left alone, or the click would land on an element already replaced.
  */
 export function useMountOnUse<T extends HTMLElement>() {
-  const [armed, setArmed] = useState<false | 'focus' | 'click'>(false);
-  const target = useRef<T>(null);
+  const { armed, arm, target } = useArming<T>();
   const pressed = useRef(false);
-  useEffect(() => {
-    if (!armed) return;
-    target.current?.focus();
-    if (armed === 'click') target.current?.click();
-  }, [armed]);
   const triggerProps: HTMLAttributes<HTMLElement> = armed
     ? {}
     : {
@@ -26,12 +21,12 @@ export function useMountOnUse<T extends HTMLElement>() {
           pressed.current = true;
         },
         onFocus: () => {
-          if (!pressed.current) setArmed('focus');
+          if (!pressed.current) arm('focus');
         },
         onBlur: () => {
           pressed.current = false;
         },
-        onClick: () => setArmed('click'),
+        onClick: () => arm('click'),
       };
   return { armed: armed !== false, target, triggerProps };
 }
