@@ -205,6 +205,7 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
           '2026-11-25a-pg-sale-batch',
           '2026-11-25b-pg-sale-batch-whole',
           '2026-11-25c-cut-fence',
+          '2026-11-25d-pg-sale-set',
         ],
       ]);
       const copy = new SQLite(join(dir, 'respaldos', 'respaldo-2026-11-23T00-00-00-000Z-migracion.db'), {

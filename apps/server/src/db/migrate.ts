@@ -12,6 +12,7 @@ import { pgSaleMigration } from './migrations/2026-11-24d-pg-sale.js';
 import { pgSaleBatchMigration } from './migrations/2026-11-25a-pg-sale-batch.js';
 import { pgSaleBatchWholeMigration } from './migrations/2026-11-25b-pg-sale-batch-whole.js';
 import { cutFenceMigration } from './migrations/2026-11-25c-cut-fence.js';
+import { pgSaleSetMigration } from './migrations/2026-11-25d-pg-sale-set.js';
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-25a-pg-sale-batch': pgSaleBatchMigration(dialect),
     '2026-11-25b-pg-sale-batch-whole': pgSaleBatchWholeMigration(dialect),
     '2026-11-25c-cut-fence': cutFenceMigration(dialect),
+    '2026-11-25d-pg-sale-set': pgSaleSetMigration(dialect),
   };
 }
 

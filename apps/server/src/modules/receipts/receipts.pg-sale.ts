@@ -15,9 +15,10 @@ import type { ReceiptItemRow } from '../../db/schema.js';
 // 1. one SELECT: the products and clients the rules need, stored Idempotency-Key answers and the
 //    new rows' ids (nextval), so Node prices each sale and builds its whole answer;
 // 2. one call of mostrador_sell_batch (migrations 2026-11-25a-pg-sale-batch, 2026-11-25b-pg-sale-
-//    batch-whole and 2026-11-25c-cut-fence, which makes the day's cut wait for it), which runs
-//    each sale through mostrador_sell (2026-11-24d-pg-sale): every write and every check that
-//    must hold at commit (key claim, credit limit, stock), a refused sale rolled back alone, one
+//    batch-whole, 2026-11-25c-cut-fence, which makes the day's cut wait for it, and 2026-11-25d-
+//    pg-sale-set): every write and every check that must hold at commit (key claim, credit limit,
+//    stock) for the whole batch at once (mostrador_sell_set), or, when one sale would be refused,
+//    each sale through mostrador_sell (2026-11-24d-pg-sale), the refused one rolled back alone; one
 //    COMMIT.
 // An id taken in step 1 by a sale refused later is a gap in the numbering, as a failed INSERT
 // already leaves one on PostgreSQL.
