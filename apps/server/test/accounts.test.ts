@@ -1,6 +1,12 @@
 // Staff accounts: editing, disabling, roles and passwords, and how each reaches the sessions that
 // are already open (on their next request, not when their 12-hour access token runs out).
-import type { SessionResponse, User } from '@mostrador/shared';
+import {
+  businessDayOf,
+  businessNowLocalTimestamp,
+  SALE_DATE_FORBIDDEN,
+  type SessionResponse,
+  type User,
+} from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
@@ -208,6 +214,62 @@ describe('revocation on the next request', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual(errorBody('Tu sesión terminó. Inicia sesión de nuevo.', 'UNAUTHORIZED'));
     expect((await call(counter, 'GET', '/api/auth/validateToken')).statusCode).toBe(200);
+  });
+});
+
+describe('a sale holds its session as every request does', () => {
+  // On PostgreSQL a sale reads its session in its own read (receipts.pg-sale.ts), not in the
+  // access plugin: the same rules, checked there.
+  const saleBody = (productId: number, date = businessNowLocalTimestamp()) => ({
+    paymentMode: 'Cash',
+    date,
+    items: [{ productId, quantity: 1, price: 10 }],
+  });
+  const sell = (session: SessionResponse, body: object, key?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/receipt/create',
+      headers: { authorization: `Bearer ${session.accessToken}`, ...(key && { 'idempotency-key': key }) },
+      payload: body,
+    });
+
+  it("carries the seller's name as stored now; after logout neither a new sale nor a replay of its key", async () => {
+    const seller = await staff('Seller', 'Nombre Viejo');
+    const session = await signIn(seller.email);
+    const product = await seedProduct(t.testDb.database.db, { stock: 5 });
+    const first = await sell(session, saleBody(product.id), 'llave-antes');
+    expect(first.statusCode).toBe(201);
+    expect(first.json().user).toEqual({ id: seller.id, name: 'Nombre Viejo' });
+
+    await asAdmin('/api/user/edit', { id: seller.id, name: 'Nombre Nuevo' });
+    const renamed = await sell(session, saleBody(product.id));
+    expect(renamed.statusCode).toBe(201);
+    expect(renamed.json().user).toEqual({ id: seller.id, name: 'Nombre Nuevo' });
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: session.refreshToken } });
+    const ended = errorBody('Tu sesión terminó. Inicia sesión de nuevo.', 'UNAUTHORIZED');
+    const after = await sell(session, saleBody(product.id));
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(ended);
+    const replay = await sell(session, saleBody(product.id), 'llave-antes');
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual(ended);
+    expect(await stockOf(t.testDb.database.db, product.id)).toBe(3);
+  });
+
+  it('a demoted Manager can no longer date a sale in the past with the same token', async () => {
+    const manager = await staff('Manager');
+    const session = await signIn(manager.email);
+    const product = await seedProduct(t.testDb.database.db, { stock: 5 });
+    const yesterday = `${businessDayOf(Date.now() - 24 * 3600_000)}T12:00:00`;
+    expect((await sell(session, saleBody(product.id, yesterday))).statusCode).toBe(201);
+
+    await asAdmin('/api/user/edit', { id: manager.id, role: 'Seller' });
+
+    const refused = await sell(session, saleBody(product.id, yesterday));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(errorBody(SALE_DATE_FORBIDDEN, 'FORBIDDEN'));
+    expect(await stockOf(t.testDb.database.db, product.id)).toBe(4);
   });
 });
 

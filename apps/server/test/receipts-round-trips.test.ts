@@ -1,4 +1,5 @@
 import {
+  API_ACCESS,
   businessNowLocalTimestamp,
   createReceiptBodySchema,
   type CreateReceiptInput,
@@ -97,6 +98,33 @@ describe.runIf(testDialect === 'postgres')('round trips of a sale on PostgreSQL'
     const again = await roundTripsOf(input, 'rt-clave-1');
     expect(again.trips).toHaveLength(1);
     expect(again.result).toEqual({ ...first.result, replayed: true });
+  });
+
+  it("a sale that checks its seller's session reads it in its own read: still two; an ended session, one and nothing written", async () => {
+    const product = await seedProduct(testDb.database.db, { stock: 10 });
+    const sessionId = `rt-sesion-${Date.now()}`;
+    await testDb.database.db
+      .insertInto('sessions')
+      .values({ id: sessionId, userId: seller.id, createdAt: 1 })
+      .execute();
+    const toCheck = { userId: seller.id, sessionId, requirement: API_ACCESS['receipt/create'] };
+    const input = body(cashSale(product.id, 1));
+
+    sent = [];
+    const sold = await receipts.create(input, toCheck);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toContain('from sessions');
+    // The name as stored, not the one the caller holds.
+    expect(sold.receipt.user).toEqual({ id: seller.id, name: 'Usuario Seller' });
+
+    await testDb.database.db.updateTable('sessions').set({ revokedAt: 2 }).where('id', '=', sessionId).execute();
+    sent = [];
+    await expect(receipts.create(input, toCheck)).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'Tu sesión terminó. Inicia sesión de nuevo.',
+    });
+    expect(sent).toHaveLength(1);
+    expect(await stockOf(testDb.database.db, product.id)).toBe(9);
   });
 
   it('a refused sale writes nothing: the stock refusal rolls the receipt back', async () => {

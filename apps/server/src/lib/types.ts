@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
+import type { SessionToCheck } from '../modules/sessions/sessions.service.js';
 
 /** The signed-in user as stored now (read on every request), and the session of the request. */
 export interface AuthUser {
@@ -57,6 +58,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Names the route in API_ACCESS; the access plugin enforces it. */
     operation?: ApiOperation;
+    /**
+     * The route's service checks the session itself, in its own read, where it can
+     * (receipt/create on PostgreSQL): the access plugin then leaves `request.sessionToCheck`
+     * instead of `request.user`.
+     */
+    sessionReadBySale?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set instead of `user` on a route whose service checks the session itself (`sessionReadBySale`). */
+    sessionToCheck?: SessionToCheck;
   }
 }
 

@@ -6,6 +6,7 @@ import type { AppError } from '../../lib/errors.js';
 import { stockRefusal } from '../inventory/stock.js';
 import type { lateEntryRow } from '../reports/late-entries.js';
 import { IdempotencyKeyTaken, type StoredAnswer } from './idempotency.js';
+import type { SessionUserRow } from '../sessions/sessions.service.js';
 import type { ClientForSale, ProductForSale } from './receipts.queries.js';
 import { columnsOf, type LogCommon, type NewPaymentRow, type NewReceiptRow } from './receipts.rows.js';
 import type { ReceiptItemRow } from '../../db/schema.js';
@@ -29,6 +30,8 @@ const PREPARED = sql.raw(PREPARE_MARK);
 export interface SaleAsk {
   productIds: number[];
   clientId: number | null;
+  /** The seller's session, when the sale checks it itself (SessionToCheck); null when already checked. */
+  sessionId: string | null;
   key: { userId: number; key: string; liveAfter: number } | null;
   lines: number;
   cash: boolean;
@@ -37,6 +40,8 @@ export interface SaleAsk {
 export interface SaleRead {
   products: ProductForSale[];
   client: ClientForSale | null;
+  /** The asked session and its user as stored now; null when not asked or not found. */
+  session: SessionUserRow | null;
   stored: StoredAnswer | null;
   receiptId: number;
   itemIds: number[];
@@ -47,12 +52,14 @@ export interface SaleRead {
 export async function readForSales(db: Kysely<DB>, asks: readonly SaleAsk[]): Promise<SaleRead[]> {
   const productIds = [...new Set(asks.flatMap((ask) => ask.productIds))];
   const clientIds = [...new Set(asks.flatMap((ask) => (ask.clientId === null ? [] : [ask.clientId])))];
+  const sessionIds = [...new Set(asks.flatMap((ask) => (ask.sessionId === null ? [] : [ask.sessionId])))];
   const keyed = asks.flatMap((ask, i) => (ask.key ? [{ i, ...ask.key }] : []));
   const lines = asks.reduce((sum, ask) => sum + ask.lines, 0);
   const cash = asks.filter((ask) => ask.cash).length;
   const { rows } = await sql<{
     products: ProductForSale[];
     clients: ClientForSale[];
+    sessions: Array<SessionUserRow & { sessionId: string }>;
     stored: Array<StoredAnswer & { i: number }>;
     receiptIds: number[];
     itemIds: number[];
@@ -65,6 +72,9 @@ export async function readForSales(db: Kysely<DB>, asks: readonly SaleAsk[]): Pr
     (select coalesce(json_agg(json_build_object('id', id, 'firstName', first_name, 'lastName', last_name,
         'isEnabled', is_enabled)), '[]'::json)
       from clients where id = any(${clientIds}::integer[])) as clients,
+    (select coalesce(json_agg(json_build_object('sessionId', s.id, 'id', u.id, 'name', u.name, 'email', u.email,
+        'role', u.role, 'isEnabled', u.is_enabled, 'revokedAt', s.revoked_at)), '[]'::json)
+      from sessions s join users u on u.id = s.user_id where s.id = any(${sessionIds}::text[])) as sessions,
     (select coalesce(json_agg(json_build_object('i', k.i, 'operation', s.operation, 'requestHash', s.request_hash,
         'statusCode', s.status_code, 'responseBody', s.response_body, 'createdAt', s.created_at)), '[]'::json)
       from unnest(${keyed.map((k) => k.i)}::integer[], ${keyed.map((k) => k.userId)}::integer[],
@@ -78,6 +88,7 @@ export async function readForSales(db: Kysely<DB>, asks: readonly SaleAsk[]): Pr
   const read = rows[0]!;
   const products = new Map(read.products.map((p) => [p.id, p]));
   const clients = new Map(read.clients.map((c) => [c.id, c]));
+  const sessions = new Map(read.sessions.map(({ sessionId, ...row }) => [sessionId, row]));
   const stored = new Map(read.stored.map(({ i, ...answer }) => [i, answer]));
   // nextval hands out ascending ids: the sales get theirs in the batch's order.
   const receiptIds = [...read.receiptIds].sort((a, b) => a - b);
@@ -91,6 +102,7 @@ export async function readForSales(db: Kysely<DB>, asks: readonly SaleAsk[]): Pr
     return {
       products: ask.productIds.flatMap((id) => products.get(id) ?? []),
       client: ask.clientId === null ? null : (clients.get(ask.clientId) ?? null),
+      session: ask.sessionId === null ? null : (sessions.get(ask.sessionId) ?? null),
       stored: stored.get(i) ?? null,
       receiptId: receiptIds[i]!,
       itemIds: items,

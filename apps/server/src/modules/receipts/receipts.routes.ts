@@ -20,7 +20,7 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/receipt/create',
     {
-      config: { operation: 'receipt/create' },
+      config: { operation: 'receipt/create', sessionReadBySale: true },
       schema: {
         summary: 'Crear una remisión',
         tags: ['receipts'],
@@ -36,7 +36,7 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const result = await receipts.create(request.body, actorOf(request), key);
+      const result = await receipts.create(request.body, request.sessionToCheck ?? actorOf(request), key);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       // The sale is already committed, so a print failure never undoes it (printResult.ok false).
       const printResult = request.body.printReceipt

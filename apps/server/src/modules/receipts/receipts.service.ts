@@ -55,6 +55,7 @@ import {
 import { fenceAgainstCut, lateEntryRow } from '../reports/late-entries.js';
 import { flagCancellation, flagPayment, flagSale, saleLateEntries } from './late-flags.js';
 import { toReceipt, toReceipts, totalsOfRows as totals } from './receipts.mapping.js';
+import { admitted, sessionCheckOf, type SessionToCheck, type SessionUserRow } from '../sessions/sessions.service.js';
 import { createPgSaleBatcher, type SaleBuild } from './receipts.pg-sale-batch.js';
 import * as q from './receipts.queries.js';
 import { newPaymentRow, newReceiptRow } from './receipts.rows.js';
@@ -101,6 +102,23 @@ export interface ReceiptsDeps {
   credit: Pick<CreditService, 'checkCreditSale' | 'overLimitAuthorizer' | 'overLimitRefusal'>;
   /** The acting user's open cash shift, stamped on the payments they make. */
   cash: Pick<CashService, 'openShiftIdForPayment'>;
+}
+
+/** Who sells: a signed-in actor, or (PostgreSQL) a session the sale's own read checks. */
+export type Seller = Actor | SessionToCheck;
+
+const sellerIdOf = (seller: Seller) => ('requirement' in seller ? seller.userId : seller.id);
+
+/** On SQLite the access plugin has already checked the session: a session still to check never gets here. */
+function checkedSeller(seller: Seller): Actor {
+  if ('requirement' in seller) throw new Error('Solo una venta en PostgreSQL comprueba su propia sesión.');
+  return seller;
+}
+
+/** The seller as the sale's read found their session, held to it as the access plugin holds every request. */
+function actorOfSession(row: SessionUserRow | null, toCheck: SessionToCheck): Actor {
+  const { id, name, role } = admitted(sessionCheckOf(row ?? undefined, toCheck.sessionId), toCheck);
+  return { id, name, role };
 }
 
 export function createReceiptsService({ db, dialect, transact, clock, credit, cash }: ReceiptsDeps) {
@@ -256,7 +274,7 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
    */
   async function sellOnPostgres(
     body: CreateReceiptBody,
-    seller: Actor,
+    asking: Seller,
     at: number,
     idempotency: { key: string; hash: string } | undefined,
   ): Promise<{ receipt: Receipt } | { stored: StoredAnswer }> {
@@ -264,11 +282,16 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
     const ask = {
       productIds,
       clientId: body.clientId ?? null,
-      key: idempotency ? { userId: seller.id, key: idempotency.key, liveAfter: at - IDEMPOTENCY_TTL_MS } : null,
+      sessionId: 'requirement' in asking ? asking.sessionId : null,
+      key: idempotency
+        ? { userId: sellerIdOf(asking), key: idempotency.key, liveAfter: at - IDEMPOTENCY_TTL_MS }
+        : null,
       lines: body.items.length,
       cash: body.paymentMode === 'Cash',
     };
     return pgSales!.sell(ask, (read): SaleBuild<{ receipt: Receipt } | { stored: StoredAnswer }> => {
+      // The session first: a replay, too, is answered only to a session that still holds.
+      const seller: Actor = 'requirement' in asking ? actorOfSession(read.session, asking) : asking;
       if (read.stored) return { answer: { stored: read.stored } };
       const date = saleDate(body, seller, at);
       const client = read.client ?? undefined;
@@ -368,13 +391,20 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
   }
 
   return {
-    async create(body: CreateReceiptBody, seller: Actor, idempotencyKey?: string): Promise<CreateReceiptResult> {
+    /** Whether `create` takes a session still to check (SessionToCheck) and checks it in the sale's own read. */
+    readsSessionInSale: pgSales !== undefined,
+
+    /**
+     * A sale by a signed-in seller, or (PostgreSQL, `readsSessionInSale`) by a session still to
+     * check, which the sale's own read checks before anything else.
+     */
+    async create(body: CreateReceiptBody, seller: Seller, idempotencyKey?: string): Promise<CreateReceiptResult> {
       const at = clock();
       if (idempotencyKey === undefined) {
         const receipt =
           dialect === 'postgres'
             ? ((await sellOnPostgres(body, seller, at, undefined)) as { receipt: Receipt }).receipt
-            : await transact((trx) => sellAndFlag(trx, body, seller, at));
+            : await transact((trx) => sellAndFlag(trx, body, checkedSeller(seller), at));
         return { statusCode: 201, receipt, replayed: false };
       }
 
@@ -386,18 +416,19 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
           if ('stored' in sold) return replay(sold.stored, hash);
           receipt = sold.receipt;
         } else {
-          const stored = await findStoredAnswer(db, seller.id, idempotencyKey, at);
+          const actor = checkedSeller(seller);
+          const stored = await findStoredAnswer(db, actor.id, idempotencyKey, at);
           if (stored) return replay(stored, hash);
           receipt = await transact(async (trx) => {
             await claimKey(trx, {
-              userId: seller.id,
+              userId: actor.id,
               key: idempotencyKey,
               operation: CREATE_OPERATION,
               requestHash: hash,
               now: at,
             });
-            const sold = await sellAndFlag(trx, body, seller, at);
-            await storeAnswer(trx, { userId: seller.id, key: idempotencyKey, statusCode: 201, body: sold });
+            const sold = await sellAndFlag(trx, body, actor, at);
+            await storeAnswer(trx, { userId: actor.id, key: idempotencyKey, statusCode: 201, body: sold });
             return sold;
           });
         }
@@ -406,7 +437,8 @@ export function createReceiptsService({ db, dialect, transact, clock, credit, ca
       } catch (error) {
         if (!(error instanceof IdempotencyKeyTaken)) throw error;
         // A simultaneous request with this key committed first: answer what it answered.
-        const winner = await findStoredAnswer(db, seller.id, idempotencyKey, at);
+        // The sale that raised it had its session checked (a Seller's is, in the sale's read).
+        const winner = await findStoredAnswer(db, sellerIdOf(seller), idempotencyKey, at);
         if (!winner)
           throw conflict('Otra solicitud con la misma clave Idempotency-Key está en curso. Inténtalo de nuevo.');
         return replay(winner, hash);

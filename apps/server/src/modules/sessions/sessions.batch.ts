@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { findSessionUser } from './sessions.queries.js';
-
-type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
+import type { SessionUserRow } from './sessions.service.js';
 
 /**
  * The per-request session check on PostgreSQL, where every request reads its session (no cache:

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { meetsRequirement, type Requirement } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/types.js';
 import { createSessionReader } from './sessions.batch.js';
 import * as q from './sessions.queries.js';
@@ -11,6 +13,37 @@ const SESSION_ENDED = 'Tu sesión terminó. Inicia sesión de nuevo.';
 
 /** Why a session gives no user: its message for the 401. */
 export type SessionCheck = { user: AuthUser } | { refusal: string };
+
+/** A session and its user as stored now (findSessionUser), or nothing when there is no such session. */
+export type SessionUserRow = NonNullable<Awaited<ReturnType<typeof q.findSessionUser>>>;
+
+/** What an access token claims, still to be held against the stored session. */
+export interface SessionToCheck {
+  userId: number;
+  sessionId: string;
+  /** What the route needs (API_ACCESS). */
+  requirement: Requirement;
+}
+
+/** The stored session's answer: its user, or why it ended. */
+export function sessionCheckOf(row: SessionUserRow | undefined, sessionId: string): SessionCheck {
+  if (row?.isEnabled === 0) return { refusal: USER_DISABLED };
+  if (!row || row.revokedAt !== null) return { refusal: SESSION_ENDED };
+  return { user: { id: row.id, name: row.name, email: row.email, role: row.role, sessionId } };
+}
+
+/**
+ * The request's user when its session still holds for what it asks: a 401 when the session ended,
+ * the user is disabled or the token names another user; a 403 when the user's role (as stored
+ * now) does not meet the route's requirement. The access plugin and a sale that reads its own
+ * session (receipt/create on PostgreSQL) both decide here.
+ */
+export function admitted(check: SessionCheck, toCheck: SessionToCheck): AuthUser {
+  if ('refusal' in check) throw unauthorized(check.refusal);
+  if (check.user.id !== toCheck.userId) throw unauthorized();
+  if (!meetsRequirement(check.user.role, toCheck.requirement)) throw forbidden();
+  return check.user;
+}
 
 /** Live sessions remembered at most (the map is emptied when full). */
 const CACHE_SIZE = 1000;
@@ -52,14 +85,12 @@ export function createSessionsService({ db, cache = false }: { db: Kysely<DB>; c
       if (known) return { user: { ...known } };
       const seen = generation;
       const row = batched ? await batched.find(sessionId) : await q.findSessionUser(db, sessionId);
-      if (row?.isEnabled === 0) return { refusal: USER_DISABLED };
-      if (!row || row.revokedAt !== null) return { refusal: SESSION_ENDED };
-      const user = { id: row.id, name: row.name, email: row.email, role: row.role, sessionId };
-      if (cache && seen === generation) {
+      const checked = sessionCheckOf(row, sessionId);
+      if ('user' in checked && cache && seen === generation) {
         if (live.size >= CACHE_SIZE) live.clear();
-        live.set(sessionId, user);
+        live.set(sessionId, checked.user);
       }
-      return { user: { ...user } };
+      return 'user' in checked ? { user: { ...checked.user } } : checked;
     },
 
     /** A user's name, e-mail, role or enabled flag is changing: no remembered answer holds. */
