@@ -2,11 +2,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-/**
- * Links (downloads) index.html's loader starts per task: one. Three per task made tasks of 50–116 ms
- * in Lighthouse's mobile simulation (4× their unthrottled 12–29 ms), ≈ 90 ms of `/receipts`' TBT.
- */
-const LINKS_PER_TASK = 1;
+/** Links (downloads) index.html's loader starts per task. */
+const LINKS_PER_TASK = 3;
 /** The attribute (on <html>) and event by which the loader says it has asked for every file. */
 const APP_FILES_REQUESTED = 'data-app-files-requested';
 
@@ -88,8 +85,8 @@ function appLoader(): Plugin {
         `if(d.currentScript)d.currentScript.remove();` +
         `function link(rel,href,css){if(d.querySelector('link[href="'+href+'"]'))return;var l=d.createElement('link');l.rel=rel;l.href=href;l.crossOrigin='';` +
         `if(css){l.as='style';l.setAttribute('data-app-css','');}d.head.appendChild(l);}` +
-        // Few links per task: starting a download costs the main thread a few milliseconds (more
-        // on a slow phone), and a page opens with some sixty of them.
+        // A few links per task: starting a download costs the main thread a few milliseconds
+        // (more on a slow phone), and a page opens with some sixty of them.
         `function batches(todo){todo.splice(0,${LINKS_PER_TASK}).forEach(function(add){add()});` +
         // Once all are asked for, says so (lib/app-files.ts): the first page's import waits for it.
         `if(todo.length)setTimeout(function(){batches(todo)},0);else{d.documentElement.setAttribute('${APP_FILES_REQUESTED}','');` +
