@@ -72,8 +72,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * First and last millisecond of a Monterrey calendar day. From 1970 on, read with the formatter
- * `businessDayOf` makes anyway: dayjs's time-zone conversion makes a formatter of its own, which
- * cost a phone ≈ 40 ms inside the receipts screen's first render. Earlier days (local mean time,
+ * `businessDayOf` makes anyway: dayjs's time-zone conversion (formatters of its own) cost up to
+ * 60 ms at 4× CPU inside the receipts screen's first render. Earlier days (local mean time,
  * an offset with seconds, which dayjs rounds to minutes) and text that is not a day keep dayjs.
  */
 export function businessDayBounds(ymd: string): { start: number; end: number } {

@@ -59,8 +59,8 @@ function pendingDestination(): string | null {
 /** The receipts the list first asks for: today's, or the days a reloaded or shared address names. */
 async function prefetchReceipts() {
   if (!sessionStore.get()) return;
-  // Today's date makes the app's first time-zone formatter, which costs a phone ≈ 80 ms (ICU
-  // loads the zone's data): the request starts in the next task, so neither makes a long one.
+  // Today's date makes the app's first Intl formatter, 80–100 ms at 4× CPU (ICU's first one, of
+  // any locale or zone): the request starts in the next task, so neither makes a long one.
   const today = businessToday();
   await nextTask();
   const { filter } = readReceiptFilterParams(new URLSearchParams(window.location.search), today);
@@ -116,7 +116,7 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 /**
  * The app's router, made on first call. Making it matches the address and starts loading the
- * first page (≈ 40 ms on a phone): main.tsx calls it in a task of its own, after the entry's
+ * first page (50–70 ms at 4× CPU): main.tsx calls it in a task of its own, after the entry's
  * evaluation (the longest task on a phone) instead of inside it.
  */
 export function appRouter() {
