@@ -4,6 +4,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 /** Links (downloads) index.html's loader starts per task. */
 const LINKS_PER_TASK = 3;
+/** The attribute (on <html>) and event by which the loader says it has asked for every file. */
+const APP_FILES_REQUESTED = 'data-app-files-requested';
 
 /**
  * The page code (a lazy route chunk, its static imports and its CSS) of the screens people open
@@ -86,7 +88,9 @@ function appLoader(): Plugin {
         // A few links per task: starting a download costs the main thread a few milliseconds
         // (more on a slow phone), and a page opens with some sixty of them.
         `function batches(todo){todo.splice(0,${LINKS_PER_TASK}).forEach(function(add){add()});` +
-        `if(todo.length)setTimeout(function(){batches(todo)},0);}` +
+        // Once all are asked for, says so (lib/app-files.ts): the first page's import waits for it.
+        `if(todo.length)setTimeout(function(){batches(todo)},0);else{d.documentElement.setAttribute('${APP_FILES_REQUESTED}','');` +
+        `d.dispatchEvent(new Event('${APP_FILES_REQUESTED}'))}}` +
         `function load(){if(started)return;started=true;var todo=[];` +
         `f.styles.forEach(function(h){todo.push(function(){link('preload',h,true)})});` +
         `todo.push(function(){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=f.entry;d.head.appendChild(s);});` +

@@ -102,6 +102,27 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { name: 'Not Found' })).toHaveCount(0);
   });
 
+  test("the first page's files are asked for by index.html's loader, not all at once by the page's import", async ({
+    page,
+  }) => {
+    // The loader asks for a few files per task; the page's import waits until it has asked for them
+    // all. Made earlier, Vite's import helper adds the links still missing itself (with
+    // `as="script"`), dozens in one task. A phone's CPU (4× slower), where the import outran the loader.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/receipts');
+    await expect(page.getByTestId('receipts-today')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-files-requested', '');
+    const html = await (await page.request.get('/receipts')).text();
+    const files = JSON.parse(/\bf=(\{.*?\}),started=/.exec(html)![1]!) as { routes: Record<string, { js: string[] }> };
+    const pageFiles = files.routes['/receipts']!.js;
+    expect(pageFiles.length).toBeGreaterThan(10);
+    const byImport = await page
+      .locator('link[rel="modulepreload"][as="script"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(byImport.filter((file) => pageFiles.includes(file))).toEqual([]);
+  });
+
   test('the theme choice and the sidebar state survive a reload', async ({ page }) => {
     await page.goto('/');
     const html = page.locator('html');

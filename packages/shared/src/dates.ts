@@ -66,16 +66,29 @@ function offsetOfHour(hour: string): number {
   return offset;
 }
 
-// A day's bounds never change, and dayjs's time-zone parse costs about a millisecond on a phone:
-// the receipts screen asks for the same day's bounds on every render.
+// A day's bounds never change: the receipts screen asks for the same day's bounds on every render.
 const dayBounds = new Map<string, Readonly<{ start: number; end: number }>>();
+const DAY_MS = 86_400_000;
 
-/** First and last millisecond of a Monterrey calendar day. */
+/**
+ * First and last millisecond of a Monterrey calendar day. From 1970 on, read with the formatter
+ * `businessDayOf` makes anyway: dayjs's time-zone conversion (formatters of its own) cost up to
+ * 60 ms at 4× CPU inside the receipts screen's first render. Earlier days (local mean time,
+ * an offset with seconds, which dayjs rounds to minutes) and text that is not a day keep dayjs.
+ */
 export function businessDayBounds(ymd: string): { start: number; end: number } {
   let bounds = dayBounds.get(ymd);
   if (!bounds) {
-    const start = dayjs.tz(ymd, BUSINESS_TIME_ZONE).startOf('day');
-    bounds = Object.freeze({ start: start.valueOf(), end: start.endOf('day').valueOf() });
+    const midnightAsUtc = isYmd(ymd) ? Date.parse(`${ymd}T00:00:00Z`) : NaN;
+    if (midnightAsUtc >= DAY_MS) {
+      bounds = Object.freeze({
+        start: businessWallClockInstant(midnightAsUtc),
+        end: businessWallClockInstant(midnightAsUtc + DAY_MS - 1),
+      });
+    } else {
+      const start = dayjs.tz(ymd, BUSINESS_TIME_ZONE).startOf('day');
+      bounds = Object.freeze({ start: start.valueOf(), end: start.endOf('day').valueOf() });
+    }
     if (dayBounds.size > 1_000) dayBounds.clear();
     dayBounds.set(ymd, bounds);
   }
@@ -112,6 +125,17 @@ function businessOffsetAt(instant: number): number {
     offsetOfUtcHour.set(hour, offset);
   }
   return offset;
+}
+
+/**
+ * The instant a Monterrey wall-clock time happened, given as that wall time read as UTC. The
+ * offset read at the first guess is right unless it changed in between; a second reading settles
+ * it. Monterrey's changes (daylight saving until 2022) were at 01:00–02:00, so midnight and the
+ * day's last millisecond always existed, once.
+ */
+function businessWallClockInstant(wallAsUtc: number): number {
+  const guess = wallAsUtc - businessOffsetAt(wallAsUtc);
+  return wallAsUtc - businessOffsetAt(guess);
 }
 
 /** The Monterrey calendar day (YYYY-MM-DD) an instant falls on. */

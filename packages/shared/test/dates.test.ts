@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   businessDayBounds,
   businessDayOf,
@@ -109,6 +109,27 @@ describe('businessDayOf (one cached formatter)', () => {
     expect(businessDayOf(new Date(midnight).toISOString())).toBe('2026-11-20');
   });
 
+  it('bounds a day as dayjs.tz does, without its time-zone conversion (a formatter of its own)', () => {
+    const byDayjs = (ymd: string) => {
+      const start = dayjs.tz(ymd, BUSINESS_TIME_ZONE).startOf('day');
+      return { start: start.valueOf(), end: start.endOf('day').valueOf() };
+    };
+    const days: string[] = [];
+    // Every Sunday from 1970 to 2040 (Mexico's clocks changed on Sundays) and every day of 2022, the last year that changed.
+    for (let day = Date.UTC(1970, 0, 2); day < Date.UTC(2041, 0, 1); day += 86_400_000) {
+      if (new Date(day).getUTCDay() === 0 || new Date(day).getUTCFullYear() === 2022) days.push(toYmd(day));
+    }
+    const tz = vi.spyOn(dayjs, 'tz');
+    const bounds = days.map((day) => businessDayBounds(day));
+    expect(tz).not.toHaveBeenCalled();
+    tz.mockRestore();
+    days.forEach((day, i) => expect(bounds[i], day).toEqual(byDayjs(day)));
+    // Before 1970 (local mean time until 1922) and text that is not a day: dayjs, as before.
+    expect(businessDayBounds('1921-06-01')).toEqual(byDayjs('1921-06-01'));
+    expect(businessDayBounds('1970-01-01')).toEqual(byDayjs('1970-01-01'));
+    expect(businessDayBounds('2026-02-30')).toEqual(byDayjs('2026-02-30'));
+  });
+
   it('counts whole days between two dates', () => {
     expect(ymdDaysBetween('2026-11-13', '2026-11-20')).toBe(7);
     expect(ymdDaysBetween('2026-09-01', '2026-11-20')).toBe(80);
@@ -116,3 +137,7 @@ describe('businessDayOf (one cached formatter)', () => {
     expect(ymdDaysBetween('2022-10-29', '2022-10-31')).toBe(2);
   });
 });
+
+function toYmd(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
