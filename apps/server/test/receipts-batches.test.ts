@@ -28,18 +28,18 @@ describe('the next batch of sales', () => {
     expect(rest).toEqual([]);
   });
 
-  it('starts a second batch in flight only when half full (16) or once its oldest sale waited 20 ms', () => {
+  it('starts a second batch in flight only when full (16) or once its oldest sale waited 20 ms', () => {
     expect(startsNow(1, 0, 0)).toBe(true); // nothing in flight: at once, however small
     expect(startsNow(15, 1, 19.9)).toBe(false);
     expect(startsNow(16, 1, 0)).toBe(true);
     expect(startsNow(1, 1, 20)).toBe(true);
   });
 
-  it('takes 32 at most', () => {
+  it('takes 16 at most, so that 32 sales waiting make two batches written side by side', () => {
     const queue = Array.from({ length: 40 }, (_, i) => job(`s${i}`, `p${i}`));
     const { batch, rest } = takeBatch(queue, new Set());
-    expect(batch).toHaveLength(32);
-    expect(names(rest)).toEqual(Array.from({ length: 8 }, (_, i) => `s${32 + i}`));
+    expect(batch).toHaveLength(16);
+    expect(names(rest)).toEqual(Array.from({ length: 24 }, (_, i) => `s${16 + i}`));
   });
 });
 

@@ -23,7 +23,7 @@ import {
 // takes the queued sales whose products, client and key no batch in flight holds (the others
 // wait, in order, for the next batch). Batches that shared a product used to queue on its row
 // lock, so only one wrote at a time and PostgreSQL used one of the two cores for sales.
-// A second batch starts while one is in flight only once it is half full, or once its oldest sale
+// A second batch starts while one is in flight only once it is full, or once its oldest sale
 // has waited SECOND_BATCH_WAIT_MS (startsNow): requests over HTTP arrive a handful at a time, and
 // starting a batch for each handful made batches of 8 sales on average, each paying its own read,
 // call and COMMIT (docs/decisions.md, "A second batch waits until it is worth its round trips").
@@ -45,14 +45,16 @@ interface Job {
 /** Batches of sales in flight at once (while one commits, the next one reads and is priced). */
 const IN_FLIGHT = 2;
 /**
- * Sales in one batch at most; the rest wait for the next batch. A batch with a refused sale runs
- * each sale in a BEGIN … EXCEPTION block, a subtransaction with an id of its own, and PostgreSQL
- * caches only 64 of those per backend before every other snapshot has to look them up in
- * pg_subtrans: stay well under.
+ * Sales in one batch at most; the rest wait for the next batch. A batch is written on one backend,
+ * so one batch of every sale waiting (32 at the bench's 32 connections) left the other core idle:
+ * two batches of 16 write side by side (docs/decisions.md, "A batch of sales written set by set").
+ * Also, a batch with a refused sale runs each sale in a BEGIN … EXCEPTION block, a subtransaction
+ * with an id of its own, and PostgreSQL caches only 64 of those per backend before every other
+ * snapshot has to look them up in pg_subtrans: stay well under.
  */
-const BATCH_MAX = 32;
-/** A second batch in flight is started at once from this many sales on. */
-const SECOND_BATCH_MIN = BATCH_MAX / 2;
+const BATCH_MAX = 16;
+/** A second batch in flight is started at once when full. */
+const SECOND_BATCH_MIN = BATCH_MAX;
 /** … and otherwise once its oldest sale has waited this long (a batch held on a row lock delays the others no longer). */
 const SECOND_BATCH_WAIT_MS = 20;
 /** A batch refused as a whole by one of these (nothing written) is retried one sale at a time. */
