@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverBoundaries from './eslint/server-boundaries.js';
 
 /**
  * The web app's layers import one way (bulletproof-react's restricted zones): app/ composes the
@@ -57,19 +58,27 @@ export default tseslint.config(
   },
   ...webLayerRules(),
   {
-    // Server modules talk to each other through their services (built in src/services.ts), never
-    // through another module's queries: only a module's own folder imports its *.queries file.
-    files: ['apps/server/**/*.ts'],
+    // Server modules meet through their public entries (eslint/server-boundaries.js).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { server: serverBoundaries },
+    rules: { 'server/module-boundaries': 'error' },
+  },
+  {
+    // A module's SQL lives in its *.queries.ts files (Kysely builders or sql``), so a service
+    // reads as rules and the queries can be found, reviewed and prepared in one place.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.queries.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^(?!\\./[^/]+$).*\\.queries(\\.js)?$',
-              message: "another module's queries: use that module's service (app.services / createServices)",
-            },
-          ],
+          selector: 'TaggedTemplateExpression[tag.name="sql"], CallExpression[callee.object.name="sql"]',
+          message: 'SQL belongs in this module\'s *.queries.ts.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'Queries belong in this module\'s *.queries.ts.',
         },
       ],
     },

@@ -1,6 +1,7 @@
 // Bundles the server (and packages/shared, which ships as TypeScript) into dist/server.js;
 // npm dependencies stay external and load from node_modules.
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -21,3 +22,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The PostgreSQL functions' definitions (src/db/sql/*.sql), read at start beside the bundle.
+cpSync('src/db/sql', join(dirname(outfile), 'sql'), { recursive: true });

@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
+import type { Clock } from './lib/clock.js';
 import type { App } from './lib/types.js';
 import { validatorCompiler } from './lib/validation.js';
 import { featureRoutes } from './modules/index.js';
@@ -22,6 +23,8 @@ export interface BuildAppOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** What every service reads as now (default Date.now): tests fix it, so no rule depends on today. */
+  clock?: Clock;
 }
 
 /** A hop count trusts that many proxies nearest to the server (Fastify's types omit the number form). */
@@ -29,7 +32,7 @@ const trustProxyOption = (setting: Config['TRUST_PROXY']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 /** Builds the whole application without listening: tests call this, server.ts listens. */
-export async function buildApp({ config, database, jwtSecret, logger = false }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, jwtSecret, logger = false, clock }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger,
     genReqId,
@@ -53,7 +56,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
-  app.decorate('services', createServices({ database, config, secret: jwtSecret }));
+  app.decorate('services', createServices({ database, config, secret: jwtSecret, clock }));
 
   await app.register(requestIdPlugin);
   await app.register(apiCachePlugin);

@@ -60,7 +60,7 @@ export function createServices({
     cash,
     business: { name: config.BUSINESS_NAME },
   });
-  const receipts = createReceiptsService({ db, dialect, transact, clock, credit, cash });
+  const receipts = createReceiptsService({ db, dialect, transact, clock, sessions, credit, cash });
   const reports = createReportsService({ db, transact, clock, cash });
   return {
     health: createHealthService({ dialect, transact, clock }),

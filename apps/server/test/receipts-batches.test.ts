@@ -1,7 +1,7 @@
 import { businessNowLocalTimestamp } from '@mostrador/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startsNow, takeBatch } from '../src/modules/receipts/receipts.pg-sale-batch.js';
+import { startsNow, takeBatch } from '../src/modules/receipts/sale/pg.batcher.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { testDialect } from './helpers/database.js';
 import { postReceipt, seedProduct, stockOf } from './helpers/factories.js';

@@ -1,6 +1,6 @@
 import { businessNowLocalTimestamp, type Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_TTL_MS } from '../src/modules/receipts/idempotency.js';
+import { IDEMPOTENCY_TTL_MS } from '../src/modules/idempotency/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
 import {

@@ -5,9 +5,9 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { testDialect } from './helpers/database.js';
 import { createReceipt, seedClient, seedProduct } from './helpers/factories.js';
 
-// A batch of sales written set by set on PostgreSQL (migration 2026-11-25d-pg-sale-set):
-// mostrador_sell_set must leave exactly the rows that mostrador_sell leaves running the same sales
-// one after another, and must refuse (so that the batch runs them one by one) whenever one of
+// A batch of sales written set by set on PostgreSQL (db/sql/mostrador_sell_set.sql): a set of
+// sales must leave exactly the rows that the same sales leave run one after another, one set of
+// one each, and must refuse (so that mostrador_sell_batch runs them one by one) whenever one of
 // them would be refused. Each run below happens in a transaction that is rolled back.
 
 interface Line {
@@ -91,7 +91,7 @@ describe.runIf(testDialect === 'postgres')('a batch of sales written set by set'
       )
     ).rows.map((row) => row.id);
 
-  /** A sale's payload as receipts.pg-sale.ts builds it. */
+  /** A sale's payload as receipts/sale/pg.writer.ts builds it. */
   async function sale({ lines, credit, key, lateDays = [] }: SaleOptions) {
     const [receiptId] = await nextIds('receipts_id_seq', 1);
     const itemIds = await nextIds('receipt_items_id_seq', lines.length);
@@ -107,7 +107,6 @@ describe.runIf(testDialect === 'postgres')('a batch of sales written set by set'
             status_code: 201,
             response_body: `{"id":${receiptId}}`,
             created_at: key.createdAt ?? AT,
-            expired_at: (key.createdAt ?? AT) - TTL,
           }
         : null,
       credit: credit
@@ -172,7 +171,6 @@ describe.runIf(testDialect === 'postgres')('a batch of sales written set by set'
         reported_in_cut_id: null,
       })),
       at: AT,
-      milli_per_unit: 1000,
     };
   }
   type Payload = Awaited<ReturnType<typeof sale>>;
@@ -197,13 +195,13 @@ describe.runIf(testDialect === 'postgres')('a batch of sales written set by set'
     };
   }
 
+  const batchOf = (sales: Payload[]) => JSON.stringify({ key_ttl_ms: TTL, milli_per_unit: 1000, sales });
+
   /** Runs `call` in a transaction, returns what it left (or its error) and rolls it back. */
   async function attempt(sales: Payload[], call: string) {
     await client.query('begin');
     try {
-      const { rows } = await client.query<{ result: unknown }>(`select ${call}($1::jsonb) as result`, [
-        JSON.stringify(sales),
-      ]);
+      const { rows } = await client.query<{ result: unknown }>(`select ${call}($1::jsonb) as result`, [batchOf(sales)]);
       return { result: rows[0]!.result, rows: await rowsOf(sales) };
     } catch (error) {
       return { error: (error as Error).message };
@@ -215,7 +213,7 @@ describe.runIf(testDialect === 'postgres')('a batch of sales written set by set'
   async function oneByOne(sales: Payload[]) {
     await client.query('begin');
     try {
-      for (const s of sales) await client.query('select mostrador_sell($1::jsonb)', [JSON.stringify(s)]);
+      for (const s of sales) await client.query('select mostrador_sell_set($1::jsonb)', [batchOf([s])]);
       return await rowsOf(sales);
     } finally {
       await client.query('rollback');
@@ -316,4 +314,28 @@ describe.runIf(testDialect === 'postgres')('a batch of sales written set by set'
       expect(batch.rows!.receipts.map((r) => r.id)).toEqual([sales[0]!.receipt.id]);
     },
   );
+
+  it('refuses a set of one with the figures its Spanish message is built from', async () => {
+    const stock = await attempt(
+      [await sale({ lines: [{ productId: scarce, milli: 4000, priceCents: 100 }] })],
+      'mostrador_sell_batch',
+    );
+    const [refused] = stock.result as Array<{ message: string; detail: string }>;
+    expect(refused!.message).toBe('mostrador:stock');
+    expect(JSON.parse(refused!.detail)).toEqual({
+      productId: scarce,
+      deltaMilli: -4000,
+      product: { name: expect.any(String), stockMilli: 3000, sellsByWeight: 0 },
+    });
+    const credit = await attempt(
+      [await sale({ lines: [{ productId: whole, milli: 1000, priceCents: 700 }], credit: { clientId: limited } })],
+      'mostrador_sell_batch',
+    );
+    const [over] = credit.result as Array<{ message: string; detail: string }>;
+    // $4.00 owed, a $7.00 sale, a $10.00 limit.
+    expect([over!.message, JSON.parse(over!.detail)]).toEqual([
+      'mostrador:over-limit',
+      { limitCents: 1000, balanceCents: 400 },
+    ]);
+  });
 });

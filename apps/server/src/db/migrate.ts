@@ -8,11 +8,16 @@ import { healthProbeMigration } from './migrations/2026-11-23e-health-probe.js';
 import { lateSalesMigration } from './migrations/2026-11-24a-late-sales.js';
 import { cashDrawerMigration } from './migrations/2026-11-24b-cash-drawer.js';
 import { dashboardMigration } from './migrations/2026-11-24c-dashboard.js';
-import { pgSaleMigration } from './migrations/2026-11-24d-pg-sale.js';
-import { pgSaleBatchMigration } from './migrations/2026-11-25a-pg-sale-batch.js';
-import { pgSaleBatchWholeMigration } from './migrations/2026-11-25b-pg-sale-batch-whole.js';
 import { cutFenceMigration } from './migrations/2026-11-25c-cut-fence.js';
-import { pgSaleSetMigration } from './migrations/2026-11-25d-pg-sale-set.js';
+import { sqlFunctionsMigration } from './migrations/2026-11-27a-sql-functions.js';
+import { applySqlFunctions } from './sql-functions.js';
+
+/**
+ * The migrations of 2026-11-24 and 25 that defined the sale's PostgreSQL functions, each a whole
+ * copy of them. Their names stay (databases have run them); what they defined is now applied from
+ * db/sql/ after the migrations (sql-functions.ts), so on a new database they do nothing.
+ */
+const definedSqlFunctions: Migration = { up: async () => undefined };
 
 // Migrations live in code (ordered by name) so the bundled server carries them.
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -25,11 +30,12 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-24a-late-sales': lateSalesMigration(dialect),
     '2026-11-24b-cash-drawer': cashDrawerMigration(dialect),
     '2026-11-24c-dashboard': dashboardMigration(dialect),
-    '2026-11-24d-pg-sale': pgSaleMigration(dialect),
-    '2026-11-25a-pg-sale-batch': pgSaleBatchMigration(dialect),
-    '2026-11-25b-pg-sale-batch-whole': pgSaleBatchWholeMigration(dialect),
+    '2026-11-24d-pg-sale': definedSqlFunctions,
+    '2026-11-25a-pg-sale-batch': definedSqlFunctions,
+    '2026-11-25b-pg-sale-batch-whole': definedSqlFunctions,
     '2026-11-25c-cut-fence': cutFenceMigration(dialect),
-    '2026-11-25d-pg-sale-set': pgSaleSetMigration(dialect),
+    '2026-11-25d-pg-sale-set': definedSqlFunctions,
+    '2026-11-27a-sql-functions': sqlFunctionsMigration(dialect),
   };
 }
 
@@ -76,4 +82,7 @@ export async function migrateTo(
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`La migración ${failed?.migrationName ?? ''} falló: ${cause}`);
   }
+  // The functions' current definitions, once the schema they use is in place.
+  if (target === undefined && database.dialect === 'postgres')
+    await applySqlFunctions(database.db as unknown as Kysely<unknown>);
 }

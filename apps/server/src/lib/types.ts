@@ -1,4 +1,4 @@
-import type { ApiOperation, Role } from '@mostrador/shared';
+import type { ApiOperation, Requirement, Role } from '@mostrador/shared';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -8,7 +8,6 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import type { SessionToCheck } from '../modules/sessions/sessions.service.js';
 
 /** The signed-in user as stored now (read on every request), and the session of the request. */
 export interface AuthUser {
@@ -17,6 +16,14 @@ export interface AuthUser {
   email: string;
   role: Role;
   sessionId: string;
+}
+
+/** What an access token claims, still to be held against the stored session (sessions.service.ts `admitted`). */
+export interface SessionToCheck {
+  userId: number;
+  sessionId: string;
+  /** What the route needs (API_ACCESS). */
+  requirement: Requirement;
 }
 
 /** What an access token carries: the user's id as `sub`, the session as `sid`, and what the web app shows. */
@@ -59,14 +66,15 @@ declare module 'fastify' {
     /** Names the route in API_ACCESS; the access plugin enforces it. */
     operation?: ApiOperation;
     /**
-     * The route's service checks the session itself, in its own read, where it can
-     * (receipt/create on PostgreSQL): the access plugin then leaves `request.sessionToCheck`
-     * instead of `request.user`.
+     * The route hands the session to its service, which checks it (with the same rule, `admitted`)
+     * in its own read: the access plugin checks the token and leaves `request.sessionToCheck`
+     * instead of `request.user`. receipt/create: a sale reads its seller's session together
+     * with what it sells.
      */
-    sessionReadBySale?: boolean;
+    sessionCheckedByService?: boolean;
   }
   interface FastifyRequest {
-    /** Set instead of `user` on a route whose service checks the session itself (`sessionReadBySale`). */
+    /** Set instead of `user` on a route whose service checks the session itself (`sessionCheckedByService`). */
     sessionToCheck?: SessionToCheck;
   }
 }

@@ -73,10 +73,9 @@ async function accessPlugin(
     const { role, sid: sessionId } = claims;
     if (!Number.isInteger(id) || id <= 0 || !isRole(role) || typeof sessionId !== 'string') throw unauthorized();
     const toCheck = { userId: id, sessionId, requirement };
-    // A sale on PostgreSQL reads its session in its own read, one round trip fewer per sale; it
-    // decides with the same `admitted` before anything else (decisions.md, "A sale reads its own
-    // session on PostgreSQL"). request.user stays unset for that route.
-    if (request.routeOptions.config.sessionReadBySale && app.services.receipts.readsSessionInSale) {
+    // A route may hand the session to its service, which checks it with the same `admitted` in
+    // its own read (a sale reads it together with what it sells). request.user stays unset there.
+    if (request.routeOptions.config.sessionCheckedByService) {
       request.sessionToCheck = toCheck;
       return;
     }

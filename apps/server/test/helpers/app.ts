@@ -6,7 +6,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { App } from '../../src/lib/types.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import type { Clock } from '../../src/lib/clock.js';
+import { createTestDatabase, type TestDatabase, type TestDialect } from './database.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export const TEST_PASSWORD = 'contraseña-segura-1';
@@ -26,13 +27,23 @@ export function testConfig(overrides: Partial<Record<string, string>> = {}): Con
   return loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...overrides });
 }
 
+export interface TestAppOptions {
+  /** The database to run on; by default the run's (TEST_DB). */
+  dialect?: TestDialect;
+  /** What the services read as now; by default the real time. */
+  clock?: Clock;
+}
+
 /** The real application on a fresh database of its own. */
-export async function createTestApp(env: Partial<Record<string, string>> = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+export async function createTestApp(
+  env: Partial<Record<string, string>> = {},
+  { dialect, clock }: TestAppOptions = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase({ dialect });
   // Backups taken by a test go to a directory of its own, removed with the app.
   const backupDir = env.BACKUP_DIR ? null : mkdtempSync(join(tmpdir(), 'mostrador-test-backups-'));
   const config = testConfig({ ...(backupDir && { BACKUP_DIR: backupDir }), ...env });
-  const app = await buildApp({ config, database: testDb.database, jwtSecret: TEST_JWT_SECRET });
+  const app = await buildApp({ config, database: testDb.database, jwtSecret: TEST_JWT_SECRET, clock });
   await app.ready();
   const sessions = new Map<string, SessionResponse>();
 

@@ -22,8 +22,11 @@ export interface TestDatabase {
  * A fresh database of its own for one test file (so files can run in parallel), migrated to the
  * latest schema or only up to the migration named `migratedTo`.
  */
-export async function createTestDatabase({ migratedTo }: { migratedTo?: string } = {}): Promise<TestDatabase> {
-  if (testDialect === 'postgres') return createPostgres(migratedTo);
+export async function createTestDatabase({
+  migratedTo,
+  dialect = testDialect,
+}: { migratedTo?: string; dialect?: TestDialect } = {}): Promise<TestDatabase> {
+  if (dialect === 'postgres') return createPostgres(migratedTo);
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-test-'));
   const url = `sqlite:${join(dir, 'test.db')}`;
   const database = openDatabase(url);

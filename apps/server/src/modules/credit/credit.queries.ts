@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@mostrador/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
-import { newPaymentRow } from '../receipts/receipts.rows.js';
+import { newPaymentRow } from '../../db/rows.js';
 
 /** A client's credit terms (and name and phone for statements). */
 export function findClientTerms(db: Executor, id: number) {

@@ -13,7 +13,7 @@ import {
 import { actorOf } from '../../lib/actor.js';
 import { pdfResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
-import { idempotencyKeyOf } from '../receipts/idempotency.js';
+import { idempotencyKeyOf } from '../idempotency/index.js';
 
 // Fiado: a client's credit, the account abono, the statement (JSON, PDF, shared link) and the
 // receivables report.

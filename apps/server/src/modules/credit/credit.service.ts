@@ -14,18 +14,15 @@ import {
   creditSummary,
   type CreditSummaryCents,
   dayjs,
-  exceedsCreditLimit,
   formatPayment,
   isBelowPaymentMinimum,
   DEFAULT_PAYMENT_METHOD,
   MANUAL_PAYMENT_NOTE,
   type OpenReceipt,
-  overCreditLimitMessage,
   type PublicStatementQuery,
   PAYMENT_MINIMUM_MESSAGE,
   pesosToCents,
   type Receivables,
-  type Role,
   type Statement,
   type StatementLink,
   type StatementPaper,
@@ -40,13 +37,13 @@ import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CashService } from '../cash/cash.service.js';
-import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
-import { runIdempotent } from '../receipts/idempotency.js';
+import { keyClaim, runIdempotentTransaction } from '../idempotency/index.js';
 import * as q from './credit.queries.js';
 import { hasValidSignature, signStatementLink, type StatementLinkClaims, statementLinkPath } from './statement-link.js';
 import { renderStatementPdf } from './statement.pdf.js';
-import { fenceAgainstCut, noteIfDayWasCut } from '../reports/late-entries.js';
+import { fenceAgainstCut, noteIfDayWasCut } from '../late-entries/index.js';
 
 export interface CreditDeps {
   db: Kysely<DB>;
@@ -59,8 +56,6 @@ export interface CreditDeps {
   cash: Pick<CashService, 'openShiftIdForPayment'>;
 }
 
-/** Who may let a credit sale go over the client's limit. */
-const AUTHORIZERS: readonly Role[] = ['Admin', 'Manager'];
 const ADD_PAYMENT_OPERATION = 'client/addPayment';
 const STATEMENT_DEFAULT_DAYS = 90;
 
@@ -78,33 +73,6 @@ function toClientCredit(terms: Terms, summary: CreditSummaryCents): ClientCredit
     overdue: centsToPesos(summary.overdueCents),
     available: toPesos(summary.availableCents),
   };
-}
-
-export interface CreditSaleCheck {
-  clientId: number;
-  saleCents: number;
-  allowOverLimit: boolean;
-  seller: Actor;
-}
-
-/**
- * Who authorises a credit sale that takes the client over their limit: the seller when they ask
- * for it and are an Admin or Manager, else nobody (null).
- */
-function overLimitAuthorizer(sale: Pick<CreditSaleCheck, 'allowOverLimit' | 'seller'>): number | null {
-  return sale.allowOverLimit && sale.seller.role && AUTHORIZERS.includes(sale.seller.role) ? sale.seller.id : null;
-}
-
-/** Why an over-limit credit sale is refused: not asked for (409) or asked by a Seller (403). */
-function overLimitRefusal(
-  sale: Pick<CreditSaleCheck, 'allowOverLimit'>,
-  creditLimitCents: number,
-  balanceCents: number,
-): AppError {
-  if (!sale.allowOverLimit) {
-    return conflict(overCreditLimitMessage(formatPayment(creditLimitCents), formatPayment(balanceCents)));
-  }
-  return forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
 }
 
 export function createCreditService({ db, transact, clock, secret, business, cash }: CreditDeps) {
@@ -220,21 +188,19 @@ export function createCreditService({ db, transact, clock, secret, business, cas
 
   return {
     /**
-     * Inside the sale's transaction: refuses a credit sale that takes the client over their limit
-     * unless an Admin or Manager authorises it. Returns who authorised an over-limit sale (or null).
+     * Inside a credit sale's transaction: the client's limit and what they owe now, the client's
+     * row locked so two sales of one client are held to the limit one after the other; null when
+     * the client has no limit (the sale's rules decide: receipts/sale/sale.rules.ts).
      */
-    async checkCreditSale(trx: Executor, sale: CreditSaleCheck): Promise<number | null> {
-      const terms = await q.lockClientTerms(trx, sale.clientId);
+    async lockCreditStanding(
+      trx: Executor,
+      clientId: number,
+    ): Promise<{ limitCents: number; balanceCents: number } | null> {
+      const terms = await q.lockClientTerms(trx, clientId);
       if (!terms || terms.creditLimitCents === null) return null;
-      const open = await q.findOpenReceipts(trx, [sale.clientId]);
-      const balanceCents = open.reduce((sum, r) => sum + r.balanceCents, 0);
-      if (!exceedsCreditLimit(terms.creditLimitCents, balanceCents, sale.saleCents)) return null;
-      if (overLimitAuthorizer(sale) === null) throw overLimitRefusal(sale, terms.creditLimitCents, balanceCents);
-      return sale.seller.id;
+      const open = await q.findOpenReceipts(trx, [clientId]);
+      return { limitCents: terms.creditLimitCents, balanceCents: open.reduce((sum, r) => sum + r.balanceCents, 0) };
     },
-
-    overLimitAuthorizer,
-    overLimitRefusal,
 
     /** Saldo and vencido of some clients (every one asked for is in the map). */
     async summaries(
@@ -259,7 +225,18 @@ export function createCreditService({ db, transact, clock, secret, business, cas
 
     /** One abono over the client's Pending credit receipts, oldest first; idempotent with a key. */
     addPayment(body: AddClientPaymentBody, actor: Actor, idempotencyKey?: string) {
-      return runIdempotent({
+      const claim =
+        idempotencyKey === undefined
+          ? undefined
+          : keyClaim({
+              userId: actor.id,
+              key: idempotencyKey,
+              operation: ADD_PAYMENT_OPERATION,
+              body,
+              statusCode: 200,
+              now: clock(),
+            });
+      return runIdempotentTransaction({
         db,
         // The fence before the key's claim too: first in the transaction (late-entries.ts).
         transact: (work) =>
@@ -267,11 +244,7 @@ export function createCreditService({ db, transact, clock, secret, business, cas
             await fenceAgainstCut(trx);
             return work(trx);
           }),
-        now: clock(),
-        userId: actor.id,
-        key: idempotencyKey,
-        operation: ADD_PAYMENT_OPERATION,
-        body,
+        claim,
         work: (trx) => applyPayment(trx, body, actor),
       });
     },

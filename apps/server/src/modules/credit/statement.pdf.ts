@@ -9,7 +9,7 @@ import {
 } from '@mostrador/shared';
 import PDFDocument from 'pdfkit';
 import { winAnsi } from '../../lib/fold-text.js';
-import { PAPERS } from '../printing/receipt.pdf.js';
+import { PAPERS } from '../printing/index.js';
 
 // The account statement as a PDF: on an 80 mm roll (one page exactly as tall as the content,
 // like the receipt) or on letter paper (a table, page after page). Standard Helvetica, WinAnsi.

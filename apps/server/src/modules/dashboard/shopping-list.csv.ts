@@ -1,5 +1,5 @@
 import { type LowStockItem, SHOPPING_LIST_COLUMNS } from '@mostrador/shared';
-import { toCsv } from '../spreadsheets/spreadsheet.js';
+import { toCsv } from '../spreadsheets/index.js';
 
 /** The 'Lista de compras' as CSV (UTF-8 with BOM, like every export): quantities as plain numbers. */
 export function shoppingListCsv(items: readonly LowStockItem[]): Buffer {

@@ -1,6 +1,7 @@
 import type { DialectName } from '../../db/connection.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Clock } from '../../lib/clock.js';
+import { touchHealthProbe } from './health.queries.js';
 
 export function createHealthService({
   dialect,
@@ -17,7 +18,7 @@ export function createHealthService({
      * read-only, locked) is not healthy. Its error reaches the error handler, which answers 503.
      */
     async check(): Promise<{ ok: true; database: DialectName }> {
-      await transact((trx) => trx.updateTable('healthProbe').set({ checkedAt: clock() }).where('id', '=', 1).execute());
+      await transact((trx) => touchHealthProbe(trx, clock()));
       return { ok: true, database: dialect };
     },
   };

@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/connection.js';
 import type { Actor } from '../../lib/actor.js';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import * as q from './stock.queries.js';
 
 const MAX_STOCK_MILLI = toMilli(MAX_STOCK);
 
@@ -59,13 +60,7 @@ export async function applyStockChanges(
   const applied: Array<{ change: StockChange; name: string; units: string; after: number }> = [];
   for (const change of changes) {
     const fraction = change.deltaMilli % MILLI_PER_UNIT !== 0;
-    let update = db
-      .updateTable('products')
-      .set((eb) => ({ stockMilli: eb('stockMilli', '+', change.deltaMilli), updatedAt: now }))
-      .where('id', '=', change.productId)
-      .where((eb) => eb(eb('stockMilli', '+', change.deltaMilli), '>=', 0));
-    if (fraction) update = update.where('sellsByWeight', '=', 1);
-    const updated = await update.returning(['name', 'units', 'stockMilli']).executeTakeFirst();
+    const updated = await q.changeStockIfAllowed(db, { ...change, fraction }, now);
     if (!updated) await refuse(db, change);
     // The cap holds on every path that raises stock (entries, adjustments, a cancelled sale's
     // return): the caller's transaction rolls the UPDATE back.
@@ -78,24 +73,22 @@ export async function applyStockChanges(
   }
   if (applied.length === 0) return [];
 
-  await db
-    .insertInto('inventoryLogs')
-    .values(
-      applied.map(({ change, name, after }) => ({
-        productId: change.productId,
-        receiptId: change.receiptId ?? null,
-        userId: change.user.id,
-        reason: change.reason,
-        deltaMilli: change.deltaMilli,
-        stockBeforeMilli: after - change.deltaMilli,
-        stockAfterMilli: after,
-        productName: name,
-        userName: change.user.name,
-        note: change.note ?? null,
-        createdAt: now,
-      })),
-    )
-    .execute();
+  await q.insertInventoryLogs(
+    db,
+    applied.map(({ change, name, after }) => ({
+      productId: change.productId,
+      receiptId: change.receiptId ?? null,
+      userId: change.user.id,
+      reason: change.reason,
+      deltaMilli: change.deltaMilli,
+      stockBeforeMilli: after - change.deltaMilli,
+      stockAfterMilli: after,
+      productName: name,
+      userName: change.user.name,
+      note: change.note ?? null,
+      createdAt: now,
+    })),
+  );
 
   return applied.map(({ change, name, units, after }) => ({
     productId: change.productId,
@@ -111,12 +104,7 @@ export async function applyStockChanges(
  * sold by the piece (400) or too little stock (409).
  */
 async function refuse(db: Executor, change: StockChange): Promise<never> {
-  const product = await db
-    .selectFrom('products')
-    .select(['name', 'stockMilli', 'sellsByWeight'])
-    .where('id', '=', change.productId)
-    .executeTakeFirst();
-  throw stockRefusal(product, change);
+  throw stockRefusal(await q.findProductStock(db, change.productId), change);
 }
 
 /** The error for a refused stock change, from the product as it is now (undefined: no such product). */
@@ -167,12 +155,8 @@ export async function logInitialStock(
       note,
       createdAt: now,
     }));
-  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
-    await db
-      .insertInto('inventoryLogs')
-      .values(rows.slice(at, at + INSERT_CHUNK))
-      .execute();
-  }
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK)
+    await q.insertInventoryLogs(db, rows.slice(at, at + INSERT_CHUNK));
 }
 
 /** Rows per multi-row INSERT: 12 columns × 1000 stays under both databases' parameter limits. */

@@ -27,7 +27,7 @@ import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { applyStockChange } from '../inventory/stock.js';
+import { applyStockChange } from '../inventory/index.js';
 import { checkImage, deleteImage, type ImageUpload, imageUrlOf, storeImage } from './images.js';
 import * as q from './products.queries.js';
 

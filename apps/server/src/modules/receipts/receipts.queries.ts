@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ReceiptItemsTable, ReceiptRow } from '../../db/schema.js';
-import { newPaymentRow, type NewReceiptRow } from './receipts.rows.js';
+import { type NewPaymentRow, newPaymentRow, type NewReceiptRow } from '../../db/rows.js';
 
 /**
  * The rows a page of receipts shows besides its own (items, payments, client and seller names):
@@ -126,7 +126,11 @@ export function findPaymentRow(db: Executor, id: number) {
 }
 
 export async function insertPayment(db: Executor, payment: Parameters<typeof newPaymentRow>[0]) {
-  return db.insertInto('payments').values(newPaymentRow(payment)).returningAll().executeTakeFirstOrThrow();
+  return insertPaymentRow(db, newPaymentRow(payment));
+}
+
+export function insertPaymentRow(db: Executor, row: NewPaymentRow) {
+  return db.insertInto('payments').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Disables an enabled payment; false when it was already disabled. */

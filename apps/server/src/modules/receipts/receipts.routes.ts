@@ -12,7 +12,7 @@ import {
 import { actorOf } from '../../lib/actor.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 import { COMPRESS_FROM_8_KB } from '../../plugins/compression.js';
-import { idempotencyKeyOf } from './idempotency.js';
+import { idempotencyKeyOf } from '../idempotency/index.js';
 
 const receiptsRoutes: RoutesPlugin = async (app) => {
   const { receipts, printing } = app.services;
@@ -20,7 +20,7 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/receipt/create',
     {
-      config: { operation: 'receipt/create', sessionReadBySale: true },
+      config: { operation: 'receipt/create', sessionCheckedByService: true },
       schema: {
         summary: 'Crear una remisión',
         tags: ['receipts'],
@@ -36,7 +36,7 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const result = await receipts.create(request.body, request.sessionToCheck ?? actorOf(request), key);
+      const result = await receipts.create(request.body, request.sessionToCheck!, key);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       // The sale is already committed, so a print failure never undoes it (printResult.ok false).
       const printResult = request.body.printReceipt

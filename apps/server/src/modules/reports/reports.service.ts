@@ -30,7 +30,7 @@ import type { CashService } from '../cash/cash.service.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
-import { findUnreported, markReported, waitForWritesInFlight } from './late-entries.js';
+import { findUnreported, markReported, waitForWritesInFlight } from '../late-entries/index.js';
 import { renderCutPdf } from './reports.pdf.js';
 import * as q from './reports.queries.js';
 

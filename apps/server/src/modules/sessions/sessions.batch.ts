@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { SessionUserRow } from './sessions.service.js';
+import * as q from './sessions.queries.js';
 
 /**
  * The per-request session check on PostgreSQL, where every request reads its session (no cache:
@@ -18,20 +19,7 @@ export function createSessionReader(db: Kysely<DB>) {
 
   async function run(batch: typeof waiting) {
     try {
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.userId')
-        .select([
-          'sessions.id as sessionId',
-          'users.id',
-          'users.name',
-          'users.email',
-          'users.role',
-          'users.isEnabled',
-          'sessions.revokedAt',
-        ])
-        .where('sessions.id', 'in', [...batch.keys()])
-        .execute();
+      const rows = await q.findSessionUsers(db, [...batch.keys()]);
       const found = new Map(rows.map(({ sessionId, ...row }) => [sessionId, row]));
       for (const [id, answers] of batch) for (const answer of answers) answer(found.get(id));
     } catch (error) {

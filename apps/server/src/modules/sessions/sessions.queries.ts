@@ -14,6 +14,24 @@ export function findSessionUser(db: Executor, sessionId: string) {
     .executeTakeFirst();
 }
 
+/** Several sessions and their users as stored now, in one query (sessions.batch.ts). */
+export function findSessionUsers(db: Executor, sessionIds: readonly string[]) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.id as sessionId',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.isEnabled',
+      'sessions.revokedAt',
+    ])
+    .where('sessions.id', 'in', sessionIds)
+    .execute();
+}
+
 export function revokeSession(db: Executor, sessionId: string, now: number) {
   return db
     .updateTable('sessions')

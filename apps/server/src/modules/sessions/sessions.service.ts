@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { meetsRequirement, type Requirement } from '@mostrador/shared';
+import { meetsRequirement } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
-import type { AuthUser } from '../../lib/types.js';
+import type { AuthUser, SessionToCheck } from '../../lib/types.js';
 import { createSessionReader } from './sessions.batch.js';
 import * as q from './sessions.queries.js';
 
@@ -17,13 +17,7 @@ export type SessionCheck = { user: AuthUser } | { refusal: string };
 /** A session and its user as stored now (findSessionUser), or nothing when there is no such session. */
 export type SessionUserRow = NonNullable<Awaited<ReturnType<typeof q.findSessionUser>>>;
 
-/** What an access token claims, still to be held against the stored session. */
-export interface SessionToCheck {
-  userId: number;
-  sessionId: string;
-  /** What the route needs (API_ACCESS). */
-  requirement: Requirement;
-}
+export type { SessionToCheck };
 
 /** The stored session's answer: its user, or why it ended. */
 export function sessionCheckOf(row: SessionUserRow | undefined, sessionId: string): SessionCheck {

@@ -13,7 +13,7 @@ import type { Updateable } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ProductsTable } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
-import { applyStockChanges, logInitialStock, type StockChange } from '../inventory/stock.js';
+import { applyStockChanges, logInitialStock, type StockChange } from '../inventory/index.js';
 import * as q from './import.queries.js';
 import { blankToNull, type Parsed, readRows, type Row, validate } from './import-rows.js';
 

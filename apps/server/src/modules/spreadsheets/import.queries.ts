@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ClientsTable, ProductsTable } from '../../db/schema.js';
-import { INSERT_CHUNK } from '../inventory/stock.js';
+import { INSERT_CHUNK } from '../inventory/index.js';
 
 export function allProducts(db: Executor) {
   return db.selectFrom('products').select(['id', 'cuid', 'cuidKey', 'name', 'stockMilli', 'barcode']).execute();

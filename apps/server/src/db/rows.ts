@@ -1,8 +1,8 @@
 import type { PaymentMethod, PaymentReason } from '@mostrador/shared';
-import type { InventoryLogRow, PaymentRow, ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
+import type { InventoryLogRow, PaymentRow, ReceiptItemRow, ReceiptRow } from './schema.js';
 
-// The rows a sale writes, built in one place for both databases: SQLite inserts them through
-// Kysely, PostgreSQL hands them whole to mostrador_sell (receipts.pg-sale.ts), which inserts
+// The rows a sale or a payment writes, built in one place for both databases: SQLite inserts them
+// through Kysely, PostgreSQL's sale hands them whole to mostrador_sell_set (sql/), which inserts
 // them with json_populate_record and lists no columns. A new column of receipts or payments is
 // added here (and in schema.ts); nothing else names the columns of a sale's insert.
 

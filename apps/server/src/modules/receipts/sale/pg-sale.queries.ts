@@ -1,26 +1,20 @@
 import { MILLI_PER_UNIT } from '@mostrador/shared';
 import { type Kysely, sql } from 'kysely';
-import { PREPARE_MARK } from '../../db/prepared-statements.js';
-import type { DB } from '../../db/schema.js';
-import type { AppError } from '../../lib/errors.js';
-import { stockRefusal } from '../inventory/stock.js';
-import type { lateEntryRow } from '../reports/late-entries.js';
-import { IdempotencyKeyTaken, type StoredAnswer } from './idempotency.js';
-import type { SessionUserRow } from '../sessions/sessions.service.js';
-import type { ClientForSale, ProductForSale } from './receipts.queries.js';
-import { columnsOf, type LogCommon, type NewPaymentRow, type NewReceiptRow } from './receipts.rows.js';
-import type { ReceiptItemRow } from '../../db/schema.js';
+import { PREPARE_MARK } from '../../../db/prepared-statements.js';
+import { columnsOf, type LogCommon, type NewPaymentRow, type NewReceiptRow } from '../../../db/rows.js';
+import type { DB, ReceiptItemRow } from '../../../db/schema.js';
+import type { StoredAnswer } from '../../idempotency/index.js';
+import type { lateEntryRow } from '../../late-entries/index.js';
+import type { SessionUserRow } from '../../sessions/sessions.service.js';
+import type { ClientForSale, ProductForSale } from '../receipts.queries.js';
 
-// A sale on PostgreSQL (docs/decisions.md, "A sale in two round trips" and "Sales committed
-// together on PostgreSQL"); the sales waiting together share both steps (receipts.pg-sale-batch.ts):
-// 1. one SELECT: the products and clients the rules need, stored Idempotency-Key answers and the
-//    new rows' ids (nextval), so Node prices each sale and builds its whole answer;
-// 2. one call of mostrador_sell_batch (migrations 2026-11-25a-pg-sale-batch, 2026-11-25b-pg-sale-
-//    batch-whole, 2026-11-25c-cut-fence, which makes the day's cut wait for it, and 2026-11-25d-
-//    pg-sale-set): every write and every check that must hold at commit (key claim, credit limit,
-//    stock) for the whole batch at once (mostrador_sell_set), or, when one sale would be refused,
-//    each sale through mostrador_sell (2026-11-24d-pg-sale), the refused one rolled back alone; one
-//    COMMIT.
+// The two statements of a batch of sales on PostgreSQL (pg.writer.ts):
+// 1. readForSales, one SELECT: the products and clients the rules need, the sellers' sessions,
+//    stored Idempotency-Key answers and the new rows' ids (nextval), so Node prices each sale and
+//    builds its whole answer;
+// 2. writeSales, one call of mostrador_sell_batch (db/sql/mostrador_sell_batch.sql): every write
+//    and every check that must hold at commit (key claim, credit limit, stock) for the whole
+//    batch, one COMMIT.
 // An id taken in step 1 by a sale refused later is a gap in the numbering, as a failed INSERT
 // already leaves one on PostgreSQL.
 
@@ -112,7 +106,7 @@ export async function readForSales(db: Kysely<DB>, asks: readonly SaleAsk[]): Pr
 }
 
 export interface SaleWrite {
-  /** Claimed with the answer already in it; taken over only when expired at `expiredAt`. */
+  /** Claimed with the answer already in it; taken over only when expired. */
   key: {
     userId: number;
     key: string;
@@ -121,7 +115,6 @@ export interface SaleWrite {
     statusCode: number;
     responseBody: string;
     createdAt: number;
-    expiredAt: number;
   } | null;
   /** Credit sale of a client: held to the limit unless `authorizedBy` (an Admin or Manager) is set. */
   credit: { clientId: number; saleCents: number; authorizedBy: number | null } | null;
@@ -131,77 +124,43 @@ export interface SaleWrite {
   /** One change per product, ascending product id (no deadlocks). */
   stock: Array<{ productId: number; deltaMilli: number }>;
   log: LogCommon;
-  /** Late entries (reports/late-entries.ts), written only when their day already has a cut. */
+  /** Late entries (late-entries module), written only when their day already has a cut. */
   late: Array<ReturnType<typeof lateEntryRow>>;
   at: number;
 }
 
-/** Why mostrador_sell refused, in the same errors the SQLite path throws. */
-export interface SaleRefusals {
-  overLimit(limitCents: number, balanceCents: number): AppError;
-}
-
-function payloadOf(sale: SaleWrite) {
-  return {
-    key: sale.key && { ...columnsOf(sale.key), expired_at: sale.key.expiredAt },
-    credit: sale.credit && columnsOf(sale.credit),
-    receipt: columnsOf(sale.receipt),
-    items: sale.items.map(columnsOf),
-    payment: sale.payment && columnsOf(sale.payment),
-    stock: sale.stock.map(columnsOf),
-    log: columnsOf(sale.log),
-    late: sale.late.map(columnsOf),
-    at: sale.at,
-    milli_per_unit: MILLI_PER_UNIT,
-  };
-}
-
-/** Why one sale of a batch failed, as mostrador_sell_batch returns it. */
-interface Failure {
+/** Why one sale of a batch was refused, as mostrador_sell_batch returns it ('mostrador:<reason>', DETAIL as JSON). */
+export interface SaleFailure {
   message: string;
   detail: string | null;
   code: string;
 }
 
+const payloadOf = (sale: SaleWrite) => ({
+  key: sale.key && columnsOf(sale.key),
+  credit: sale.credit && columnsOf(sale.credit),
+  receipt: columnsOf(sale.receipt),
+  items: sale.items.map(columnsOf),
+  payment: sale.payment && columnsOf(sale.payment),
+  stock: sale.stock.map(columnsOf),
+  log: columnsOf(sale.log),
+  late: sale.late.map(columnsOf),
+  at: sale.at,
+});
+
 /**
- * Several sales in one call, one transaction, in order: all in one subtransaction, or (when one is
- * refused) each in its own BEGIN … EXCEPTION block.
- * Per sale, undefined when it was written, or the error it was refused with (the same AppErrors
- * as the SQLite path; another database error keeps its SQLSTATE in `code`). Throws when the
- * batch as a whole failed (nothing of it was written).
+ * Several sales in one call, one transaction, in order, as if one after another: per sale, null
+ * when it was written, or why it was refused. Throws when the batch as a whole failed (nothing
+ * of it was written).
  */
 export async function writeSales(
   db: Kysely<DB>,
-  sales: ReadonlyArray<{ sale: SaleWrite; refusals: SaleRefusals }>,
-): Promise<Array<Error | undefined>> {
-  const payload = JSON.stringify(sales.map(({ sale }) => payloadOf(sale)));
+  sales: readonly SaleWrite[],
+  keyTtlMs: number,
+): Promise<Array<SaleFailure | null>> {
+  const payload = JSON.stringify({ key_ttl_ms: keyTtlMs, milli_per_unit: MILLI_PER_UNIT, sales: sales.map(payloadOf) });
   const { rows } = await sql<{
-    outcomes: Array<Failure | null>;
+    outcomes: Array<SaleFailure | null>;
   }>`${PREPARED} select mostrador_sell_batch(${payload}::jsonb) as outcomes`.execute(db);
-  return rows[0]!.outcomes.map((failure, i) => {
-    if (failure === null) return undefined;
-    return (
-      refusalOf(failure, sales[i]!.refusals) ??
-      Object.assign(new Error(failure.message), { code: failure.code, detail: failure.detail ?? undefined })
-    );
-  });
-}
-
-function refusalOf(error: unknown, refusals: SaleRefusals): Error | undefined {
-  const { message, detail } = (error ?? {}) as { message?: unknown; detail?: unknown };
-  if (message === 'mostrador:key-taken') return new IdempotencyKeyTaken();
-  if (typeof detail !== 'string') return undefined;
-  if (message === 'mostrador:over-limit') {
-    const { limitCents, balanceCents } = JSON.parse(detail) as { limitCents: number; balanceCents: number };
-    return refusals.overLimit(limitCents, balanceCents);
-  }
-  if (message === 'mostrador:stock') {
-    const refused = JSON.parse(detail) as {
-      productId: number;
-      deltaMilli: number;
-      product: { name: string; stockMilli: number; sellsByWeight: number } | null;
-    };
-    return stockRefusal(refused.product ?? undefined, refused);
-  }
-  return undefined;
+  return rows[0]!.outcomes;
 }

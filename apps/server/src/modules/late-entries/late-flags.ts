@@ -1,11 +1,10 @@
 import { businessDayOf, pesosToCents, type Receipt } from '@mostrador/shared';
 import type { Executor } from '../../db/connection.js';
 import type { Actor } from '../../lib/actor.js';
-import { type LateEntryInput, noteIfDayWasCut } from '../reports/late-entries.js';
+import { type LateEntryInput, noteIfDayWasCut } from './late-entries.js';
 
-// The receipts module's side of the late entries (reports/late-entries.ts): after a write, inside
-// its transaction, each day the write changes is flagged when that day already has a cut. Kept
-// apart from the sale itself so the insert path stays as it is.
+// What each write flags (late-entries.ts): after a sale, a cancellation or a payment, inside its
+// transaction, each day the write changes is flagged when that day already has a cut.
 
 const sameDay = (a: number, b: number) => businessDayOf(a) === businessDayOf(b);
 
@@ -30,7 +29,7 @@ export function saleLateEntries(sale: Receipt, seller: Actor, at: number): LateE
   return entries;
 }
 
-/** Flags a sale's entries whose day already has a cut (PostgreSQL does it in mostrador_sell). */
+/** Flags a sale's entries whose day already has a cut (PostgreSQL's sale does it in mostrador_sell_set). */
 export async function flagSale(trx: Executor, sale: Receipt, seller: Actor, at: number): Promise<void> {
   for (const entry of saleLateEntries(sale, seller, at)) await noteIfDayWasCut(trx, entry);
 }

@@ -1,0 +1,378 @@
+import { businessNowLocalTimestamp, type CreateReceiptInput, type Role, SALE_DATE_FORBIDDEN } from '@mostrador/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { type TestDialect, testDialect } from './helpers/database.js';
+import { seedClient, seedProduct } from './helpers/factories.js';
+
+// One table of sale scenarios, run through the real API on SQLite and on PostgreSQL with the same
+// clock: every answer (status, message, receipt) and every row a sale touches (receipts, items,
+// payments, stock, inventory logs with their before and after, Idempotency-Key rows, late
+// entries) must be the same on both. A sale is written by a different implementation on each
+// database (receipts/sale/sqlite.writer.ts through Kysely; pg.writer.ts and db/sql/*.sql on
+// PostgreSQL): this is what keeps them one rule. Each scenario also states its own exact
+// outcomes, so a rule that drifts on both sides at once fails too.
+//
+// Ids are compared by rank: PostgreSQL takes a refused sale's receipt id from its sequence
+// before the refusal (a gap in the numbering), SQLite does not.
+//
+// It runs in the server:sqlite project, on both databases when TEST_DATABASE_URL is set (npm
+// test, CI) and on SQLite alone otherwise; the server:postgres project skips it (already run).
+
+/** Friday 2026-11-20, 12:00 in Monterrey. */
+const T0 = Date.parse('2026-11-20T18:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+const local = (at: number) => businessNowLocalTimestamp(at);
+
+interface World {
+  t: TestApp;
+  clock: { now: number };
+  /** Products and clients every scenario starts with. */
+  tornillo: number;
+  frijol: number;
+  client: number;
+}
+
+type Step = (world: World) => Promise<LightMyRequestResponse | LightMyRequestResponse[]>;
+
+const sell = (w: World, role: Role, body: CreateReceiptInput, key?: string) =>
+  w.t.injectAs(role, {
+    method: 'POST',
+    url: '/api/receipt/create',
+    payload: body,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+
+const cash = (
+  w: World,
+  items: Array<[number, number]>,
+  extra: Partial<CreateReceiptInput> = {},
+): CreateReceiptInput => ({
+  paymentMode: 'Cash',
+  date: local(w.clock.now),
+  items: items.map(([productId, quantity]) => ({ productId, quantity })),
+  ...extra,
+});
+
+const credit = (w: World, items: Array<[number, number]>, extra: Partial<CreateReceiptInput> = {}) =>
+  cash(w, items, { paymentMode: 'Credit', clientId: w.client, ...extra });
+
+interface Scenario {
+  name: string;
+  steps: Step[];
+  /** What each step answered: status, then the message of a refusal (or null). */
+  answers: Array<[number, string | null]>;
+  /** Exact figures the scenario is about, read from the dump. */
+  check?: (dump: Dump) => void;
+}
+
+const scenarios: Scenario[] = [
+  {
+    name: 'stock to zero, then one unit over',
+    steps: [(w) => sell(w, 'Seller', cash(w, [[w.tornillo, 3]])), (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 1]]))],
+    answers: [
+      [201, null],
+      [409, 'Stock insuficiente de "Tornillo": disponible 0.'],
+    ],
+    check: (dump) => {
+      expect(stockOf(dump, 'Tornillo')).toBe(0);
+      expect(dump.inventoryLogs.map((l) => [l.stockBeforeMilli, l.stockAfterMilli])).toEqual([[3000, 0]]);
+    },
+  },
+  {
+    name: 'a fraction of a product sold by the piece',
+    steps: [(w) => sell(w, 'Seller', cash(w, [[w.tornillo, 0.5]]))],
+    answers: [[400, 'El producto "Tornillo" se vende por piezas completas; la cantidad no puede tener decimales.']],
+    check: (dump) => expect(dump.receipts).toEqual([]),
+  },
+  {
+    name: 'a weighed fraction, then more than is left',
+    steps: [
+      (w) => sell(w, 'Seller', cash(w, [[w.frijol, 1.25]])),
+      (w) => sell(w, 'Seller', cash(w, [[w.frijol, 1.5]])),
+    ],
+    answers: [
+      [201, null],
+      [409, 'Stock insuficiente de "Frijol": disponible 1.250.'],
+    ],
+    check: (dump) => {
+      expect(stockOf(dump, 'Frijol')).toBe(1250);
+      expect(dump.receipts.map((r) => r.totalCents)).toEqual([3750]);
+    },
+  },
+  {
+    name: 'a credit limit: reached exactly, then refused, authorised by a Manager, refused to a Seller who asks',
+    steps: [
+      (w) => sell(w, 'Seller', credit(w, [[w.tornillo, 2]])),
+      (w) => sell(w, 'Seller', credit(w, [[w.tornillo, 1]])),
+      (w) => sell(w, 'Seller', credit(w, [[w.frijol, 0.1]])),
+      (w) => sell(w, 'Manager', credit(w, [[w.frijol, 0.1]], { allowOverLimit: true })),
+      (w) => sell(w, 'Seller', credit(w, [[w.frijol, 0.1]], { allowOverLimit: true })),
+    ],
+    answers: [
+      [201, null],
+      [201, null],
+      [409, 'El cliente excede su límite de crédito (límite $60.00, saldo $60.00).'],
+      [201, null],
+      [403, 'Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.'],
+    ],
+    check: (dump) =>
+      expect(dump.receipts.map((r) => [r.totalCents, r.overLimitAuthorizedBy !== null])).toEqual([
+        [4000, false],
+        [2000, false],
+        [300, true],
+      ]),
+  },
+  {
+    name: 'two credit sales of one client sent together: the second goes over the limit',
+    steps: [
+      (w) =>
+        Promise.all([sell(w, 'Seller', credit(w, [[w.tornillo, 2]])), sell(w, 'Seller', credit(w, [[w.frijol, 1]]))]),
+    ],
+    answers: [
+      [201, null],
+      [409, 'El cliente excede su límite de crédito (límite $60.00, saldo $40.00).'],
+    ],
+    check: (dump) => expect([stockOf(dump, 'Tornillo'), stockOf(dump, 'Frijol')]).toEqual([1000, 2500]),
+  },
+  {
+    name: 'a key replayed, then reused for another sale',
+    steps: [
+      (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 1]]), 'clave-1'),
+      (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 1]]), 'clave-1'),
+      (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 2]]), 'clave-1'),
+    ],
+    answers: [
+      [201, null],
+      [201, null],
+      [409, 'La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada remisión.'],
+    ],
+    check: (dump) => {
+      expect(stockOf(dump, 'Tornillo')).toBe(2000);
+      expect(dump.idempotencyKeys.map((k) => [k.key, k.statusCode])).toEqual([['clave-1', 201]]);
+    },
+  },
+  {
+    name: 'an expired key is taken over by a new sale',
+    steps: [
+      (w) => sell(w, 'Admin', cash(w, [[w.tornillo, 1]]), 'clave-vieja'),
+      async (w) => {
+        w.clock.now += DAY + 1000;
+        return sell(w, 'Admin', cash(w, [[w.tornillo, 2]]), 'clave-vieja');
+      },
+    ],
+    answers: [
+      [201, null],
+      [201, null],
+    ],
+    check: (dump) => {
+      expect(stockOf(dump, 'Tornillo')).toBe(0);
+      expect(dump.idempotencyKeys.map((k) => k.createdAt)).toEqual([T0 + DAY + 1000]);
+    },
+  },
+  {
+    name: 'cash with an open shift and without one',
+    steps: [
+      (w) => w.t.injectAs('Seller', { method: 'POST', url: '/api/cash/open', payload: { openingFloat: 200 } }),
+      (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 1]], { paymentMethod: 'Tarjeta' })),
+      (w) => sell(w, 'Manager', cash(w, [[w.frijol, 0.5]])),
+    ],
+    answers: [
+      [201, null],
+      [201, null],
+      [201, null],
+    ],
+    check: (dump) =>
+      expect(dump.payments.map((p) => [p.method, p.shiftId !== null, p.amountCents])).toEqual([
+        ['Tarjeta', true, 2000],
+        ['Efectivo', false, 1500],
+      ]),
+  },
+  {
+    name: 'a sale dated into a day that already has its cut',
+    steps: [
+      (w) => w.t.injectAs('Manager', { method: 'POST', url: '/api/reports/generate', payload: { date: '2026-11-19' } }),
+      (w) => sell(w, 'Admin', cash(w, [[w.tornillo, 1]], { date: local(w.clock.now - DAY) })),
+      (w) => sell(w, 'Admin', credit(w, [[w.frijol, 1]], { date: local(w.clock.now - DAY) })),
+    ],
+    answers: [
+      [201, null],
+      [201, null],
+      [201, null],
+    ],
+    check: (dump) =>
+      expect(dump.lateEntries.map((e) => [e.day, e.kind, e.amountCents])).toEqual([
+        // The cash sale's payment counts today, which has no cut yet: no entry for it.
+        ['2026-11-19', 'SALE', 2000],
+        ['2026-11-19', 'SALE', 3000],
+      ]),
+  },
+  {
+    name: 'a disabled seller sells nothing, a replay included',
+    steps: [
+      (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 1]]), 'clave-2'),
+      async (w) => {
+        const seller = (await w.t.sessionAs('Seller')).user;
+        return w.t.injectAs('Admin', {
+          method: 'POST',
+          url: '/api/user/edit',
+          payload: { id: seller.id, isEnabled: false },
+        });
+      },
+      (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 1]]), 'clave-2'),
+      (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 1]])),
+    ],
+    answers: [
+      [201, null],
+      [200, null],
+      [401, 'Tu usuario está desactivado. Pide ayuda a un administrador.'],
+      [401, 'Tu usuario está desactivado. Pide ayuda a un administrador.'],
+    ],
+    check: (dump) => expect(stockOf(dump, 'Tornillo')).toBe(2000),
+  },
+  {
+    name: 'the rules checked before anything is written',
+    steps: [
+      (w) => sell(w, 'Seller', cash(w, [[9999, 1]])),
+      (w) => sell(w, 'Seller', cash(w, [[w.tornillo, 1]], { date: local(w.clock.now - DAY) })),
+      (w) => sell(w, 'Admin', cash(w, [[w.tornillo, 1]], { date: local(w.clock.now + DAY) })),
+      (w) => sell(w, 'Seller', credit(w, [[w.tornillo, 1]], { clientId: 9999 })),
+    ],
+    answers: [
+      [404, 'El producto #9999 no existe.'],
+      [403, SALE_DATE_FORBIDDEN],
+      [400, 'La fecha de la venta no puede estar en el futuro.'],
+      [404, 'El cliente #9999 no existe.'],
+    ],
+    check: (dump) => expect([dump.receipts, dump.inventoryLogs, dump.idempotencyKeys]).toEqual([[], [], []]),
+  },
+];
+
+type Row = Record<string, unknown>;
+interface Dump {
+  answers: Array<{ status: number; message: string | null; body: unknown }>;
+  receipts: Row[];
+  receiptItems: Row[];
+  payments: Row[];
+  products: Row[];
+  inventoryLogs: Row[];
+  idempotencyKeys: Row[];
+  lateEntries: Row[];
+}
+
+const stockOf = (dump: Dump, name: string) => dump.products.find((p) => p.name === name)!.stockMilli;
+
+/** Runs a scenario on a fresh app on that database and dumps what it left, ids by rank. */
+async function run(dialect: TestDialect, scenario: Scenario): Promise<Dump> {
+  const clock = { now: T0 };
+  const t = await createTestApp({}, { dialect, clock: () => clock.now });
+  try {
+    const db = t.testDb.database.db;
+    for (const role of ['Admin', 'Manager', 'Seller'] as const) await t.sessionAs(role);
+    const product = { createdAt: T0 - DAY, price: 20 };
+    const world: World = {
+      t,
+      clock,
+      tornillo: (await seedProduct(db, { ...product, cuid: 'T-1', name: 'Tornillo', stock: 3 })).id,
+      frijol: (
+        await seedProduct(db, {
+          ...product,
+          cuid: 'F-1',
+          name: 'Frijol',
+          units: 'kg',
+          stock: 2.5,
+          sellsByWeight: true,
+          price: 30,
+        })
+      ).id,
+      client: (
+        await seedClient(db, { firstName: 'Doña', lastName: 'Lupe', creditLimitCents: 6000, createdAt: T0 - DAY })
+      ).id,
+    };
+    const responses: LightMyRequestResponse[] = [];
+    for (const step of scenario.steps) responses.push(...[await step(world)].flat());
+    const all = (table: string) =>
+      db
+        .selectFrom(table as 'receipts')
+        .selectAll()
+        .orderBy('id')
+        .execute() as unknown as Promise<Row[]>;
+    const [receipts, receiptItems, payments, inventoryLogs, lateEntries] = await Promise.all(
+      ['receipts', 'receiptItems', 'payments', 'inventoryLogs', 'lateEntries'].map(all),
+    );
+    const idempotencyKeys = (await db.selectFrom('idempotencyKeys').selectAll().orderBy('key').execute()) as Row[];
+    const products = (await db
+      .selectFrom('products')
+      .select(['name', 'stockMilli', 'updatedAt'])
+      .orderBy('id')
+      .execute()) as Row[];
+    const ids = {
+      receipt: rankOf(receipts!),
+      item: rankOf(receiptItems!),
+      payment: rankOf(payments!),
+      log: rankOf(inventoryLogs!),
+      late: rankOf(lateEntries!),
+    };
+    const receiptAnswer = (body: Row): Row => ({
+      ...body,
+      id: ids.receipt(body.id),
+      items: (body.items as Row[]).map((item) => ({ ...item, id: ids.item(item.id) })),
+      payments: (body.payments as Row[]).map((p) => ({ ...p, id: ids.payment(p.id) })),
+    });
+    return {
+      answers: responses.map((response) => {
+        const body = response.json<Row>();
+        const isReceipt = response.statusCode === 201 && Array.isArray(body.items);
+        return {
+          status: response.statusCode,
+          message: response.statusCode >= 400 ? (body.message as string) : null,
+          body: isReceipt
+            ? { ...receiptAnswer(body), replayed: response.headers['idempotent-replayed'] ?? null }
+            : null,
+        };
+      }),
+      receipts: receipts!.map((r) => ({ ...r, id: ids.receipt(r.id) })),
+      receiptItems: receiptItems!.map((r) => ({ ...r, id: ids.item(r.id), receiptId: ids.receipt(r.receiptId) })),
+      payments: payments!.map((r) => ({ ...r, id: ids.payment(r.id), receiptId: ids.receipt(r.receiptId) })),
+      products,
+      inventoryLogs: inventoryLogs!.map((r) => ({
+        ...r,
+        id: ids.log(r.id),
+        receiptId: ids.receipt(r.receiptId),
+        note: String(r.note).replace(/#(\d+)/, (_, id: string) => `#${String(ids.receipt(Number(id)))}`),
+      })),
+      idempotencyKeys: idempotencyKeys.map((k) => ({
+        ...k,
+        responseBody:
+          k.statusCode === 201 ? receiptAnswer(JSON.parse(k.responseBody as string) as Row) : k.responseBody,
+      })),
+      lateEntries: lateEntries!.map((r) => ({
+        ...r,
+        id: ids.late(r.id),
+        receiptId: ids.receipt(r.receiptId),
+        paymentId: r.paymentId === null ? null : ids.payment(r.paymentId),
+      })),
+    };
+  } finally {
+    await t.close();
+  }
+}
+
+/** An id's place among the table's ids (1, 2, …); null stays null. */
+function rankOf(rows: Row[]): (id: unknown) => unknown {
+  const ranks = new Map(rows.map((row, i) => [row.id, i + 1]));
+  return (id) => (id === null ? null : (ranks.get(id) ?? `? ${String(id)}`));
+}
+
+const both = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(testDialect === 'sqlite')(`a sale on ${both ? 'SQLite and PostgreSQL' : 'SQLite'}`, () => {
+  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_, scenario) => {
+    const sqlite = await run('sqlite', scenario);
+    expect(sqlite.answers.map((a) => [a.status, a.message])).toEqual(scenario.answers);
+    scenario.check?.(sqlite);
+    if (!both) return;
+    const postgres = await run('postgres', scenario);
+    expect(postgres).toEqual(sqlite);
+  });
+});
