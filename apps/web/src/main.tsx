@@ -30,7 +30,7 @@ function appStylesheets(): Promise<unknown> {
 /**
  * The start after the entry's evaluation, each step in a task of its own: on a phone the
  * evaluation is already the longest task, and the router (matching the address, starting the
- * first page's loading) and the stylesheet's parse made it some 60 ms longer.
+ * first page's loading) and the stylesheet's parse made it longer still (docs/benchmarks.md).
  * The first render is a transition: React renders the app in short slices instead of one long
  * task (a phone's main thread stays free to answer a tap), and commits it at once as before.
  */

@@ -19,9 +19,10 @@ const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
- * Whether the YYYY-MM-DD at the start of `value` is a day of the (proleptic Gregorian) calendar,
- * by arithmetic: dayjs's strict parse, used before, cost ≈ 60 µs on every sale's validation. As
- * that parse did, years before 100 are refused (JavaScript's Date reads them as 19xx).
+ * Whether the YYYY-MM-DD at the start of `value` is a day of the (proleptic Gregorian) calendar, by
+ * arithmetic: dayjs's strict parse, used before, was a measurable part of every sale's validation
+ * (docs/benchmarks.md). As that parse did, years before 100 are refused (JavaScript's Date reads
+ * them as 19xx).
  */
 function startsWithCalendarDay(value: string): boolean {
   const year = Number(value.slice(0, 4));
@@ -72,9 +73,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * First and last millisecond of a Monterrey calendar day. From 1970 on, read with the formatter
- * `businessDayOf` makes anyway: dayjs's time-zone conversion (formatters of its own) cost up to
- * 60 ms at 4× CPU inside the receipts screen's first render. Earlier days (local mean time,
- * an offset with seconds, which dayjs rounds to minutes) and text that is not a day keep dayjs.
+ * `businessDayOf` makes anyway: dayjs's time-zone conversion makes formatters of its own, a long
+ * stretch of the receipts screen's first render on a phone that React cannot slice
+ * (docs/benchmarks.md). Earlier days (local mean time, an offset with seconds, which dayjs rounds
+ * to minutes) and text that is not a day keep dayjs.
  */
 export function businessDayBounds(ymd: string): { start: number; end: number } {
   let bounds = dayBounds.get(ymd);
@@ -96,8 +98,8 @@ export function businessDayBounds(ymd: string): { start: number; end: number } {
 }
 
 // Monterrey's UTC offset (ms) of each UTC hour, read once per hour with one formatter made once:
-// dayjs's time-zone conversion costs ~75 µs a call, and the receivables read the day of every
-// open credit sale. Offsets only change on the hour.
+// dayjs's time-zone conversion is slow per call (docs/benchmarks.md), and the receivables read the
+// day of every open credit sale. Offsets only change on the hour.
 const businessWallClock = lazily(
   () =>
     new Intl.DateTimeFormat('en-US', {

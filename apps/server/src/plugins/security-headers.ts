@@ -4,10 +4,11 @@ import fp from 'fastify-plugin';
 
 /**
  * helmet's security headers on every answer. @fastify/helmet builds helmet's middleware anew on
- * every request (parsing the CSP directives each time, ≈ 2% of the server's time on the sale
- * path); our options use no nonces, so the headers are the same for every answer. They are
- * computed once, by asking @fastify/helmet itself on a probe instance (what it adds to an empty
- * answer), and set from onRequest, as helmet does, so errors and 404s carry them too.
+ * every request (parsing the CSP directives each time, a visible share of the server's time on the
+ * sale path; docs/benchmarks.md); our options use no nonces, so the headers are the same for every
+ * answer. They are computed once, by asking @fastify/helmet itself on a probe instance (what it
+ * adds to an empty answer), and set from onRequest, as helmet does, so errors and 404s carry them
+ * too.
  */
 async function securityHeadersPlugin(app: FastifyInstance, options: FastifyHelmetOptions) {
   const headers = await headersOf(options);

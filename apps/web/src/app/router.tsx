@@ -29,7 +29,8 @@ function page(
     ErrorBoundary: RouteError,
     lazy: async () => {
       // The first request and then the code's download each start in a task of their own: inside
-      // the router's start they made that task (on a phone already a long one) some 150 ms longer.
+      // the router's start they made that task (on a phone already a long one) much longer
+      // (docs/benchmarks.md).
       await nextTask();
       void prefetch?.();
       await nextTask();
@@ -59,8 +60,9 @@ function pendingDestination(): string | null {
 /** The receipts the list first asks for: today's, or the days a reloaded or shared address names. */
 async function prefetchReceipts() {
   if (!sessionStore.get()) return;
-  // Today's date makes the app's first Intl formatter, 80–100 ms at 4× CPU (ICU's first one, of
-  // any locale or zone): the request starts in the next task, so neither makes a long one.
+  // Today's date makes the app's first Intl formatter, a long task on a phone (ICU's first one, of
+  // any locale or zone, is the costly one; docs/benchmarks.md): the request starts in the next
+  // task, so neither makes the other longer.
   const today = businessToday();
   await nextTask();
   const { filter } = readReceiptFilterParams(new URLSearchParams(window.location.search), today);
@@ -115,9 +117,9 @@ export const routes: RouteObject[] = [
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 /**
- * The app's router, made on first call. Making it matches the address and starts loading the
- * first page (50–70 ms at 4× CPU): main.tsx calls it in a task of its own, after the entry's
- * evaluation (the longest task on a phone) instead of inside it.
+ * The app's router, made on first call. Making it matches the address and starts loading the first
+ * page, a noticeable task on a phone (docs/benchmarks.md): main.tsx calls it in a task of its own,
+ * after the entry's evaluation (the longest task on a phone) instead of inside it.
  */
 export function appRouter() {
   router ??= createBrowserRouter(routes);

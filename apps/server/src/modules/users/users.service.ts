@@ -37,7 +37,10 @@ const LAST_ADMIN =
   'No se puede desactivar ni quitar el rol de Administrador al último administrador activo. Primero da ese rol a otro usuario.';
 
 export function createUsersService({ db, transact, clock, config, sessions }: UsersDeps) {
-  /** Hashes first (about 100 ms), so the transaction holds the database only for the insert. */
+  /**
+   * Hashes first (scrypt is slow by design; docs/benchmarks.md), so the transaction holds the
+   * database only for the insert.
+   */
   async function insert(user: { name: string; email: string; role: Role; password: string }): Promise<UserRow> {
     const passwordHash = await hashPassword(user.password);
     const at = clock();

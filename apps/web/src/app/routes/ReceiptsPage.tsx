@@ -103,8 +103,9 @@ export default function ReceiptsPage() {
     [receipts, isPending, isError, isLoadingMore, isFetchNextPageError],
   );
   const shown = useDeferredValue(arrived);
-  // Every receipt of the list embeds its client's name; the clients list (1.2 MB for 5,000 clients)
-  // is only the search's fallback for a receipt without it, so it loads once the search is used.
+  // Every receipt of the list embeds its client's name; the clients list (large for a shop with
+  // thousands of clients; docs/benchmarks.md) is only the search's fallback for a receipt without
+  // it, so it loads once the search is used.
   const searching = filter.search.trim() !== '';
   const clients = useQuery({ ...clientsQuery, enabled: searching });
   const { role } = useAuth();
