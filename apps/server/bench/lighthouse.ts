@@ -15,7 +15,7 @@
 //       --baseline /tmp/web-main --runs 6                                # A/B, alternated (see below)
 //
 // `--cpu-slowdown` replaces Lighthouse's 4× (throttling.cpuSlowdownMultiplier) to emulate a slower
-// host: 4 × 3,400 / 2,634 ≈ 5.2 makes this machine's figures those of a host of benchmarkIndex 2,634.
+// host: the slowdown is 4 × this host's benchmarkIndex ÷ the emulated host's (an example in docs/benchmarks.md).
 // `--baseline DIR` serves an already built web (`vite build --outDir DIR` of another commit) from a
 // second server, on a copy of the same database, and measures both builds in turns (B A, A B, …,
 // B = this build); nothing is written then. The written figures are always at the default 4×.

@@ -23,7 +23,7 @@ export function makeRunDir(name: string): { dir: string; cleanup(): void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Bundles the server (esbuild, about a second) to `<dir>/server.js`. */
+/** Bundles the server (esbuild, quick) to `<dir>/server.js`. */
 export function buildServerBundle(dir: string): string {
   const serverEntry = join(dir, 'server.js');
   runNode(['build.mjs', '--outfile', serverEntry], join(ROOT, 'apps/server'), 'servidor');

@@ -84,7 +84,7 @@ const envSchema = z.object({
       .max(60_000, 'debe ser un número de milisegundos entre 100 y 60000')
       .default(10_000),
   ),
-  /** How long a print to PRINTER_URL may take (connect and send) before it counts as failed. */
+  /** How long a request's headers and body may take to arrive before a 408. */
   REQUEST_TIMEOUT_MS: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce
@@ -94,6 +94,10 @@ const envSchema = z.object({
       .max(300_000, 'debe ser un número de milisegundos entre 1000 y 300000')
       .default(30_000),
   ),
+  /**
+   * How long a print to PRINTER_URL may take (connect, send, and the printer closing its end
+   * cleanly) before it counts as failed.
+   */
   PRINTER_TIMEOUT_MS: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce

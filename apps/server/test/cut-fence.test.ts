@@ -14,7 +14,7 @@ import { createReceipt, postAction, postReceipt, seedClient, seedProduct } from 
 import { holderAndWatcher, waitingOnLock } from './helpers/pg-locks.js';
 
 // A write that commits while the day's cut is being generated is either in that cut or listed as
-// a late entry by the next one (decisions.md, "The cut waits for the writes in flight"). The
+// a late entry by the next one (docs/decisions/061-cut-waits-for-writes-in-flight.md). The
 // write is held open by a second connection right after it looked for the day's cut, the cut is
 // started, then the write is let go. Without the fence the cut's snapshot is taken without the
 // write, and the write saw no cut, so it is in neither. Then each writer of a late entry is

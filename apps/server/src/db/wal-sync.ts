@@ -9,8 +9,8 @@ import type {
 } from 'kysely';
 
 /**
- * The fsync of SQLite's write-ahead log, taken off Node's one thread (docs/decisions.md, "The
- * group commit's fsync on libuv's thread pool").
+ * The fsync of SQLite's write-ahead log, taken off Node's one thread (docs/decisions/
+ * 053-group-commit-fsync-on-the-thread-pool.md).
  *
  * The group-commit runner COMMITs a batch with synchronous=NORMAL (no fsync on the main thread)
  * and then asks for `committed()`: an fdatasync of the -wal file on libuv's thread pool, through

@@ -9,7 +9,7 @@
 // A second batch starts while one is in flight only once it is full, or once its oldest sale
 // has waited SECOND_BATCH_WAIT_MS (startsNow): requests over HTTP arrive a handful at a time, and
 // starting a batch for each handful made small batches, each paying its own read, call and COMMIT
-// (docs/decisions/, "A second batch waits until it is worth its round trips").
+// (docs/decisions/064-second-batch-waits-until-worth-it.md).
 
 /** What the batcher needs of a queued sale. */
 export interface Queued {
