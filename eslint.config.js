@@ -64,6 +64,17 @@ export default tseslint.config(
     rules: { 'server/module-boundaries': 'error' },
   },
   {
+    // A function a reader can hold in their head. The initial migration is a schema listing; the
+    // credit service and the cut's PDF predate the rule and are still to be split.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/migrations/2026-11-21-initial.ts',
+      'apps/server/src/modules/credit/credit.service.ts',
+      'apps/server/src/modules/reports/reports.pdf.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // A module's SQL lives in its *.queries.ts files (Kysely builders or sql``), so a service
     // reads as rules and the queries can be found, reviewed and prepared in one place.
     files: ['apps/server/src/modules/**/*.ts'],
@@ -73,12 +84,12 @@ export default tseslint.config(
         'error',
         {
           selector: 'TaggedTemplateExpression[tag.name="sql"], CallExpression[callee.object.name="sql"]',
-          message: 'SQL belongs in this module\'s *.queries.ts.',
+          message: "SQL belongs in this module's *.queries.ts.",
         },
         {
           selector:
             'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
-          message: 'Queries belong in this module\'s *.queries.ts.',
+          message: "Queries belong in this module's *.queries.ts.",
         },
       ],
     },

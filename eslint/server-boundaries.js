@@ -49,7 +49,12 @@ const rule = {
         return;
       }
       const toModule = moduleOf(target);
-      if (toModule && toModule !== fromModule && !isPublicEntry(target, toModule, !fromModule) && !ALLOWED.has(target)) {
+      if (
+        toModule &&
+        toModule !== fromModule &&
+        !isPublicEntry(target, toModule, !fromModule) &&
+        !ALLOWED.has(target)
+      ) {
         context.report({ node: node.source, messageId: 'internal', data: { target, module: toModule } });
       }
     }

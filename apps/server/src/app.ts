@@ -57,6 +57,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false, cl
 
   app.decorate('config', config);
   app.decorate('services', createServices({ database, config, secret: jwtSecret, clock }));
+  // A drawer kick already on its way reaches the printer before the server stops.
+  app.addHook('onClose', () => app.services.printing.kicksSettled());
 
   await app.register(requestIdPlugin);
   await app.register(apiCachePlugin);

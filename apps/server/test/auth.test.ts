@@ -1,5 +1,5 @@
 import type { SessionResponse } from '@mostrador/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_FAILURE_LIMIT, REFRESH_GRACE_MS } from '../src/modules/auth/auth.service.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
@@ -119,8 +119,7 @@ describe('GET /api/auth/validateToken', () => {
       t.app.inject({ method: 'GET', url: '/api/auth/validateToken', headers: { authorization: `Bearer ${token}` } });
     expect((await validate(shortLived)).statusCode).toBe(200);
     expect((await validate(shortLived)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const late = await validate(shortLived);
+    const late = await afterSeconds(1.1, () => validate(shortLived));
     expect(late.statusCode).toBe(401);
     expect(late.json().error).toBe('UNAUTHORIZED');
   });
@@ -134,18 +133,30 @@ describe('GET /api/auth/validateToken', () => {
       { sub: String(session.user.id), sid: 'x', name: 'x', email: 'x', role: 'Seller' },
       { expiresIn: 1 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    for (const token of [`${header}.${elevated}.${signature}`, expired, 'basura', '']) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/validateToken',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.statusCode).toBe(401);
-      expect(response.json().error).toBe('UNAUTHORIZED');
-    }
+    // Past the expired token's expiry, without waiting.
+    await afterSeconds(1.1, async () => {
+      for (const token of [`${header}.${elevated}.${signature}`, expired, 'basura', '']) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/validateToken',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(response.statusCode).toBe(401);
+        expect(response.json().error).toBe('UNAUTHORIZED');
+      }
+    });
   });
 });
+
+/** `call` made as if `seconds` had passed: Date moved on (token expiry reads it), nothing waited. */
+async function afterSeconds<T>(seconds: number, call: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + seconds * 1000 });
+  try {
+    return await call();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe('POST /api/auth/refreshToken', () => {
   it('rotates: the new pair works and the old refresh token does not', async () => {

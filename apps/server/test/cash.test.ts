@@ -17,11 +17,13 @@ import { createReceipt, seedClient, seedProduct } from './helpers/factories.js';
 // (by denomination or total) with its difference stored as it is, concurrency and the cut.
 
 let t: TestApp;
+/** The tests' now, fixed: which day is today never depends on when the suite runs. */
+const CLOCK_NOW = Date.parse('2026-11-21T18:00:00Z');
 const db = () => t.testDb.database.db;
 type Role = 'Admin' | 'Manager' | 'Seller';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock: () => CLOCK_NOW });
   await Promise.all([t.sessionAs('Seller'), t.sessionAs('Manager'), t.sessionAs('Admin')]);
 });
 afterAll(() => t.close());
@@ -40,9 +42,9 @@ const ok = async <T>(response: Promise<{ statusCode: number; body: string; json:
   expect(r.statusCode, r.body).toBe(status);
   return r.json() as T;
 };
-const today = () => businessToday();
+const today = () => businessToday(CLOCK_NOW);
 /** Monterrey wall time a minute ago (a sale may not be dated in the future). */
-const saleDate = () => businessNowLocalTimestamp(Date.now() - 60_000);
+const saleDate = () => businessNowLocalTimestamp(CLOCK_NOW - 60_000);
 
 describe('expected cash', () => {
   it('is float + cash sales + cash abonos − cash refunds + entradas − salidas of the shift, to the centavo', async () => {
@@ -276,7 +278,7 @@ describe('a shift spanning midnight in Monterrey', () => {
     const product = await seedProduct(db(), { stock: 100 });
     const opened = await ok<Shift>(post('Seller', '/api/cash/open', { openingFloat: 100 }, email), 201);
     // The shift opened yesterday at 23:30 Monterrey; one sale was made before midnight.
-    const yesterday = businessToday(Date.now() - 24 * 60 * 60 * 1000);
+    const yesterday = businessToday(CLOCK_NOW - 24 * 60 * 60 * 1000);
     const beforeMidnight = businessDayBounds(yesterday).end - 30 * 60 * 1000;
     await db().updateTable('cashShifts').set({ openedAt: beforeMidnight }).where('id', '=', opened.id).execute();
     const token = (await t.sessionAs('Seller', email)).accessToken;

@@ -13,17 +13,20 @@ import { postReceipt, seedClient, seedProduct, seedReceipt, TODAY_NOON } from '.
 let t: TestApp;
 const db = () => t.testDb.database.db;
 const DAY = 24 * 60 * 60 * 1000;
+/** The tests' now (TODAY_NOON, Saturday 2026-11-21 at noon in Monterrey): ages and expiries never depend on today. */
+const NOW = Date.parse('2026-11-21T18:00:00Z');
+const clock = { now: NOW };
 let sellerId: number;
 let managerId: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock: () => clock.now });
   const [seller, manager] = await Promise.all([t.sessionAs('Seller'), t.sessionAs('Manager'), t.sessionAs('Admin')]);
   sellerId = seller.user.id;
   managerId = manager.user.id;
 });
 afterAll(() => t.close());
 
-const daysAgo = (days: number) => Date.now() - days * DAY;
+const daysAgo = (days: number) => NOW - days * DAY;
 
 /** A Pending credit receipt of `totalCents`, `paidCents` of it paid, sold `age` days ago. */
 async function owed(clientId: number, age: number, totalCents: number, paidCents = 0) {
@@ -54,8 +57,8 @@ const creditSale = (clientId: number, price: number, role: 'Seller' | 'Manager' 
       {
         paymentMode: 'Credit',
         clientId,
-        // A Seller's sale is dated now; the others keep the tests' day.
-        date: role === 'Seller' ? businessNowLocalTimestamp() : TODAY_NOON,
+        // A Seller's sale is dated now, the tests' noon.
+        date: role === 'Seller' ? businessNowLocalTimestamp(NOW) : TODAY_NOON,
         items: [{ productId: product.id, quantity: 1, price }],
         ...extra,
       },
@@ -174,7 +177,7 @@ describe('credit limit', () => {
           {
             paymentMode: 'Credit',
             clientId: client.id,
-            date: businessNowLocalTimestamp(),
+            date: businessNowLocalTimestamp(NOW),
             items: [{ productId: product.id, quantity: 1, price: 30 }],
           },
           { role: i % 2 ? 'Seller' : 'Manager' },
@@ -348,7 +351,7 @@ describe('statement', () => {
       .execute();
 
     const from = businessToday(daysAgo(30));
-    const statement = await get<Statement>(`/api/client/statement/${client.id}?from=${from}&to=${businessToday()}`);
+    const statement = await get<Statement>(`/api/client/statement/${client.id}?from=${from}&to=${businessToday(NOW)}`);
     expect(statement.opening).toBe(100);
     expect(statement.lines.map((l) => [l.kind, l.receiptId, l.amount, l.balance])).toEqual([
       ['sale', inside.id, 50, 150],
@@ -414,8 +417,7 @@ describe('statement', () => {
     await owed(client.id, 3, 4_200);
     await owed(other.id, 3, 9_900);
     const link = await get<{ path: string; expiresAt: string }>(`/api/client/statementLink/${client.id}`);
-    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
-    expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(7 * DAY);
+    expect(Date.parse(link.expiresAt)).toBe(NOW + 7 * DAY);
     const query = new URLSearchParams(link.path.split('?')[1]);
     const open = (params: URLSearchParams) => t.app.inject({ method: 'GET', url: `/api/public/statement?${params}` });
 
@@ -433,7 +435,16 @@ describe('statement', () => {
     longer.set('from', '2020-01-01');
     expect((await open(longer)).statusCode).toBe(403);
 
-    const claims = { clientId: client.id, from: '2026-01-01', to: '2026-12-31', expires: Date.now() - 1 };
+    // The same link a week later, to the millisecond: expired.
+    clock.now = NOW + 7 * DAY;
+    try {
+      const late = await open(query);
+      expect([late.statusCode, late.json().message]).toEqual([403, 'El enlace expiró; pide al negocio uno nuevo.']);
+    } finally {
+      clock.now = NOW;
+    }
+
+    const claims = { clientId: client.id, from: '2026-01-01', to: '2026-12-31', expires: NOW - 1 };
     const expired = new URLSearchParams({
       client: String(client.id),
       from: claims.from,
@@ -491,7 +502,7 @@ describe('receivables and the cut', () => {
   });
 
   it("the day's cut counts an account abono as payments", async () => {
-    const today = businessToday();
+    const today = businessToday(NOW);
     const cutOf = async () => {
       const response = await t.injectAs('Manager', {
         method: 'POST',

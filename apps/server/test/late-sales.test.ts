@@ -22,10 +22,12 @@ import { createReceipt, postAction, seedClient, seedProduct } from './helpers/fa
 let t: TestApp;
 let productId: number;
 let clientId: number;
-const YESTERDAY = businessDayOf(Date.now() - 24 * 3600_000);
+/** The tests' now, fixed: which day is today never depends on when the suite runs. */
+const CLOCK_NOW = Date.parse('2026-11-21T18:00:00Z');
+const YESTERDAY = businessDayOf(CLOCK_NOW - 24 * 3600_000);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock: () => CLOCK_NOW });
   const db = t.testDb.database.db;
   productId = (await seedProduct(db, { stock: 1000 })).id;
   clientId = (await seedClient(db, { firstName: 'Rosa', lastName: 'Garza' })).id;
@@ -113,7 +115,7 @@ describe('sales dated into a day that already has a cut', () => {
   });
 
   it('a cancellation of a sale of a cut day, and payments after today’s cut, are flagged too', async () => {
-    const day = businessDayOf(Date.now() - 3 * 24 * 3600_000);
+    const day = businessDayOf(CLOCK_NOW - 3 * 24 * 3600_000);
     const sold = await sale(`${day}T09:00:00`, 'Credit', 40);
     await generate(day);
     const cancelled = await postAction(t, 'changeState', { id: sold.id, state: 'Cancelled' });
@@ -123,8 +125,8 @@ describe('sales dated into a day that already has a cut', () => {
     ]);
 
     // Today: a credit sale, the day's cut, then a payment on it.
-    const today = businessToday();
-    const credit = await sale(businessNowLocalTimestamp(), 'Credit', 30);
+    const today = businessToday(CLOCK_NOW);
+    const credit = await sale(businessNowLocalTimestamp(CLOCK_NOW), 'Credit', 30);
     expect((await generate(today)).cut.late).toEqual([]);
     const paid = await postAction(t, 'addPayment', { receiptId: credit.id, amount: 20 });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -139,7 +141,7 @@ describe('sales dated into a day that already has a cut', () => {
   });
 
   it('an abono to a client’s account after today’s cut is flagged for each receipt it pays', async () => {
-    const today = businessToday();
+    const today = businessToday(CLOCK_NOW);
     const db = t.testDb.database.db;
     const accountClient = (await seedClient(db, { firstName: 'Luis', lastName: 'Treviño' })).id;
     const older = await createReceipt(
@@ -147,7 +149,7 @@ describe('sales dated into a day that already has a cut', () => {
       {
         paymentMode: 'Credit',
         clientId: accountClient,
-        date: businessNowLocalTimestamp(),
+        date: businessNowLocalTimestamp(CLOCK_NOW),
         items: [{ productId, quantity: 1, price: 15 }],
       },
       'Manager',
@@ -157,7 +159,7 @@ describe('sales dated into a day that already has a cut', () => {
       {
         paymentMode: 'Credit',
         clientId: accountClient,
-        date: businessNowLocalTimestamp(),
+        date: businessNowLocalTimestamp(CLOCK_NOW),
         items: [{ productId, quantity: 1, price: 10 }],
       },
       'Manager',
@@ -177,7 +179,7 @@ describe('sales dated into a day that already has a cut', () => {
   });
 
   it('a sale dated into a day without a cut is not flagged', async () => {
-    const day = businessDayOf(Date.now() - 5 * 24 * 3600_000);
+    const day = businessDayOf(CLOCK_NOW - 5 * 24 * 3600_000);
     await sale(`${day}T09:00:00`, 'Cash', 10);
     const rows = await t.testDb.database.db.selectFrom('lateEntries').selectAll().where('day', '=', day).execute();
     expect(rows).toEqual([]);

@@ -15,9 +15,11 @@ import {
 } from './helpers/factories.js';
 
 let t: TestApp;
+/** The tests' now, fixed: which day is today never depends on when the suite runs. */
+const CLOCK_NOW = Date.parse('2026-11-21T18:00:00Z');
 const db = () => t.testDb.database.db;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock: () => CLOCK_NOW });
   // Sign every role in once, so parallel requests below do not race to create users.
   await Promise.all([t.sessionAs('Seller'), t.sessionAs('Manager'), t.sessionAs('Admin')]);
 });
@@ -29,7 +31,7 @@ const receiptsSelling = async (productId: number) =>
   );
 
 // Sellers take part: their sales are dated now (once, so repeated bodies stay identical).
-const NOW = businessNowLocalTimestamp();
+const NOW = businessNowLocalTimestamp(CLOCK_NOW);
 
 const statuses = (responses: Array<{ statusCode: number }>) =>
   responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
@@ -173,7 +175,7 @@ describe('Idempotency-Key on create', () => {
     expect((await postReceipt(t, saleOf(product.id), { headers })).statusCode).toBe(201);
     await db()
       .updateTable('idempotencyKeys')
-      .set({ createdAt: Date.now() - IDEMPOTENCY_TTL_MS - 1000 })
+      .set({ createdAt: CLOCK_NOW - IDEMPOTENCY_TTL_MS - 1000 })
       .where('key', '=', 'de-ayer')
       .execute();
     const again = await postReceipt(t, saleOf(product.id), { headers });

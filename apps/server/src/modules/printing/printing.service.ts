@@ -66,6 +66,9 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
     return { ok: true, message: PRINT_MESSAGES.sent };
   }
 
+  /** Drawer kicks on their way to the printer. */
+  const kicks = new Set<Promise<unknown>>();
+
   return {
     /** How the counter prints right after a sale. */
     settings(): PrintingSettings {
@@ -144,9 +147,15 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
      */
     kickDrawer(log: Pick<FastifyBaseLogger, 'warn'>): void {
       if (!printer) return;
-      sendToPrinter(printer, drawerKickJob(), config.PRINTER_TIMEOUT_MS).catch((error: unknown) => {
-        log.warn({ err: error }, 'opening the cash drawer failed');
-      });
+      const kick = sendToPrinter(printer, drawerKickJob(), config.PRINTER_TIMEOUT_MS)
+        .catch((error: unknown) => log.warn({ err: error }, 'opening the cash drawer failed'))
+        .finally(() => kicks.delete(kick));
+      kicks.add(kick);
+    },
+
+    /** Once every drawer kick sent so far has reached the printer or failed (the server's close waits for it). */
+    async kicksSettled(): Promise<void> {
+      while (kicks.size > 0) await Promise.all(kicks);
     },
 
     /** GET /api/receipt/pdf/:id. */

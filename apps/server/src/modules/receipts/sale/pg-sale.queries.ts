@@ -2,7 +2,7 @@ import { MILLI_PER_UNIT } from '@mostrador/shared';
 import { type Kysely, sql } from 'kysely';
 import { PREPARE_MARK } from '../../../db/prepared-statements.js';
 import { columnsOf, type LogCommon, type NewPaymentRow, type NewReceiptRow } from '../../../db/rows.js';
-import type { DB, ReceiptItemRow } from '../../../db/schema.js';
+import type { DB, IdempotencyKeysTable, ReceiptItemRow } from '../../../db/schema.js';
 import type { StoredAnswer } from '../../idempotency/index.js';
 import type { lateEntryRow } from '../../late-entries/index.js';
 import type { SessionUserRow } from '../../sessions/sessions.service.js';
@@ -107,15 +107,7 @@ export async function readForSales(db: Kysely<DB>, asks: readonly SaleAsk[]): Pr
 
 export interface SaleWrite {
   /** Claimed with the answer already in it; taken over only when expired. */
-  key: {
-    userId: number;
-    key: string;
-    operation: string;
-    requestHash: string;
-    statusCode: number;
-    responseBody: string;
-    createdAt: number;
-  } | null;
+  key: IdempotencyKeysTable | null;
   /** Credit sale of a client: held to the limit unless `authorizedBy` (an Admin or Manager) is set. */
   credit: { clientId: number; saleCents: number; authorizedBy: number | null } | null;
   receipt: NewReceiptRow & { id: number };
