@@ -10,8 +10,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
-import { receiptKeys } from '../../receipts';
-import { clientKeys } from './keys';
+import { clientKeys, receiptKeys } from '../../../lib/query-keys';
 
 export interface StatementPeriod {
   from: string;
