@@ -16,9 +16,9 @@ const KEY_REUSED = /Idempotency-Key/;
  * Lets the server do the write, then drops its answer, for as long as `dropping` is set (the
  * mutation's own retry is dropped too); afterwards requests go through. Records what was sent.
  */
-async function loseAnswers(page: Page, url: string) {
+async function loseAnswers(page: Page, url: string, { dropping = true } = {}) {
   const state = {
-    dropping: true,
+    dropping,
     sent: [] as Array<{ key: string; body: string }>,
     /** What the server answered to the requests whose answer was dropped. */
     dropped: [] as Array<{ status: number; json: { id?: number } }>,
@@ -175,6 +175,57 @@ test.describe('in the receipt form', () => {
       `/receipt/list?number=${receiptId}`,
     );
     expect(data).toEqual([expect.objectContaining({ id: receiptId, total: 52.5 })]);
+  });
+});
+
+test.describe('in the receipt form, over the credit limit', () => {
+  test.use({ storageState: storageStateOf('Manager') });
+
+  test('an authorised sale whose answer is lost is sent again as authorised and sold once', async ({ page, seed }) => {
+    const client = await seed.client({
+      firstName: `Límite ${Date.now().toString(36)}`,
+      lastName: 'Treviño',
+      creditLimit: 100,
+    });
+    const goods = await seed.product({ stock: 10 });
+    await seed.receipt({
+      paymentMode: 'Credit',
+      clientId: client.id,
+      items: [{ productId: goods.id, quantity: 1, price: 80 }],
+    });
+    // The refusal over the limit gets through; the authorised sale's answers are dropped.
+    const lost = await loseAnswers(page, '**/api/receipt/create', { dropping: false });
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    await form.getByText('Crédito', { exact: true }).click();
+    const clientBox = form.getByRole('combobox', { name: 'Cliente' });
+    await clientBox.click();
+    await clientBox.fill(client.firstName);
+    await page.getByRole('option', { name: `${client.firstName} Treviño` }).click();
+    const row = form.getByTestId('receipt-item').first();
+    const productBox = row.getByRole('combobox', { name: 'Producto' });
+    await productBox.click();
+    await productBox.fill(goods.cuid);
+    await page.getByRole('option', { name: new RegExp(goods.cuid) }).click();
+    await row.getByLabel('Precio').fill('30');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Límite de crédito excedido' });
+    await expect(confirm).toBeVisible();
+    lost.dropping = true;
+    await confirm.getByRole('button', { name: 'Autorizar venta' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: LOST_TITLE })).toBeVisible();
+    const receiptId = lost.dropped[0]!.json.id!;
+
+    lost.dropping = false;
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(page.getByText(`La remisión #${receiptId} ha sido creada correctamente.`)).toBeVisible();
+    await expect(confirm).toBeHidden();
+    const authorised = lost.sent.slice(1);
+    expectOneRequest(authorised);
+    expect(JSON.parse(authorised[0]!.body)).toMatchObject({ allowOverLimit: true });
+    const credit = await seed.get<{ balance: number }>(`/client/credit/${client.id}`);
+    expect(credit.balance).toBe(110);
   });
 });
 

@@ -21,11 +21,13 @@ export interface SubmitOptions {
 
 /**
  * What the user chose in the form: the sale's identity for useAttempt. The date is part of it
- * only when the user picked it; a sale dated now is the same sale a second later.
+ * only when the user picked it; a sale dated now is the same sale a second later. The over-limit
+ * authorisation is not: pressed again after a lost answer, an authorised sale is sent again as
+ * it was, authorisation included, rather than refused over the limit and sold a second time.
  */
-function chosen(values: ReceiptFormValues, { datedNow, allowOverLimit }: SubmitOptions) {
+function chosen(values: ReceiptFormValues, { datedNow }: SubmitOptions) {
   const body = toCreateReceiptBody(values);
-  return { ...body, date: datedNow ? null : body.date, allowOverLimit: allowOverLimit ?? false };
+  return { ...body, date: datedNow ? null : body.date };
 }
 
 /**
