@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -57,6 +59,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...webLayerRules(),
+  {
+    // No import cycles in the web app, the server and the shared package: a cycle makes the order
+    // modules initialise in depend on which file is loaded first (a `const` read before it is set),
+    // and ties together what the boundary rules mean to keep apart. The TypeScript resolver follows
+    // the relative '.js' and '.ts' paths and '@mostrador/shared' to their sources.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts', 'apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without a parser for .ts/.tsx files the rule cannot read the imported files and sees no cycle.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // Server modules meet through their public entries (eslint/server-boundaries.js).
     files: ['apps/server/src/**/*.ts'],

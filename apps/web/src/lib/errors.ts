@@ -22,3 +22,13 @@ export function getServerMessage(error: unknown): string | null {
 export function getStatus(error: unknown): number | undefined {
   return isAxiosError(error) ? error.response?.status : undefined;
 }
+
+/** No answer reached us (network down, connection dropped, time-out): the request may or may not have been done. */
+export function isNoAnswer(error: unknown): boolean {
+  return isAxiosError(error) && !error.response;
+}
+
+/** The request gave up waiting (axios' time-out). */
+export function isTimeout(error: unknown): boolean {
+  return isAxiosError(error) && !error.response && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MAX_IDEMPOTENCY_KEY } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/connection.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import * as q from './idempotency.queries.js';
 import type { StoredAnswer } from './idempotency.queries.js';
 
@@ -68,8 +68,13 @@ export interface IdempotentRun<T> {
   reusedMessage?: string;
 }
 
+/** A 409 of its own code: the client keeps its request and sends it again (apps/web/src/lib/use-attempt.ts). */
 const inProgress = () =>
-  conflict('Otra solicitud con la misma clave Idempotency-Key está en curso. Inténtalo de nuevo.');
+  new AppError(
+    409,
+    'IN_PROGRESS',
+    'Otra solicitud con la misma clave Idempotency-Key está en curso. Inténtalo de nuevo.',
+  );
 
 const REUSED_MESSAGE =
   'La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada operación.';

@@ -1,10 +1,9 @@
 // What other features use of clients: the list (the receipt form's select), creating one from
-// the receipt form, the query keys (a sale adds to a client's receipts), and the client's credit
-// summary shown when a sale picks a client.
+// the receipt form, and the client's credit summary shown when a sale picks a client. Its query
+// keys, which a sale refreshes, are in lib/query-keys.ts.
 import { lazyDialog } from '../../lib/lazy-dialog';
 
 export { useClients } from './api/clients';
-export { clientKeys } from './api/keys';
 // Loaded when first shown: its form and schemas (zod) would otherwise come with anything that
 // imports this file, the counter's first screen among them.
 export const CreateClientModal = lazyDialog(() =>

@@ -1,6 +1,5 @@
 // What other features use of products: the catalogue (the receipt form, the assistant, the
-// counter's search by name), the lookup by code (the counter) and its query keys (a sale or a
-// cancellation changes stock).
+// counter's search by name) and the lookup by code (the counter). Its query keys, which a sale or
+// a cancellation refreshes, are in lib/query-keys.ts.
 export { useProducts } from './api/products';
 export { lookupProduct } from './api/lookup';
-export { productKeys } from './api/keys';

@@ -89,6 +89,8 @@ export const clients = {
     done: (amount: string, count: number) =>
       `Abono de ${amount} registrado en ${count} ${count === 1 ? 'remisión' : 'remisiones'}.`,
     failed: 'No se pudo registrar el abono.',
+    lostAnswer:
+      'No llegó la respuesta del servidor y el abono pudo haberse registrado. Presiona Registrar abono otra vez sin cambiarlo: no se contará dos veces.',
   },
 
   statement: {

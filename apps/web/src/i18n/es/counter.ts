@@ -60,4 +60,6 @@ export const counter = {
   },
   sold: (id: number) => `Venta registrada: remisión #${id}.`,
   failed: 'No se pudo registrar la venta.',
+  lostAnswer:
+    'La venta pudo haberse registrado. Presiona Cobrar (F12) otra vez sin cambiarla: si ya se registró, verás la misma remisión y no se cobrará dos veces.',
 } as const;

@@ -136,6 +136,8 @@ export const receipts = {
     },
     created: (id: number) => `La remisión #${id} ha sido creada correctamente.`,
     failed: 'Hubo un problema al crear el recibo. Inténtelo de nuevo.',
+    lostAnswer:
+      'La remisión pudo haberse creado. Presiona Crear remisión otra vez sin cambiarla: si ya se creó, verás la misma remisión y no se registrará dos veces.',
   },
 
   changeState: {

@@ -17,8 +17,7 @@ import {
 import { useMemo } from 'react';
 import { es } from '../../../i18n/es';
 import { api } from '../../../lib/api';
-import { receiptKeys } from '../../receipts';
-import { clientKeys } from './keys';
+import { clientKeys, receiptKeys } from '../../../lib/query-keys';
 
 /** Enabled clients, by name (GET /client/list; leaving the page cancels the call). */
 export const clientsQuery = queryOptions({

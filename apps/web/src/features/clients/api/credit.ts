@@ -10,8 +10,8 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
-import { receiptKeys } from '../../receipts';
-import { clientKeys } from './keys';
+import { clientKeys, receiptKeys } from '../../../lib/query-keys';
+import { retryUnansweredOnce } from '../../../lib/use-attempt';
 
 export interface StatementPeriod {
   from: string;
@@ -46,7 +46,7 @@ export function useSharedStatement(query: string) {
   });
 }
 
-/** POST /client/addPayment; the key makes a retried abono count once. */
+/** POST /client/addPayment; the key (see useAttempt) makes a repeated abono count once. */
 export function useAddClientPayment() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -56,6 +56,8 @@ export function useAddClientPayment() {
           headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
         })
       ).data,
+    // Safe to repeat: the same variables are the same body under the same key.
+    retry: retryUnansweredOnce,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       void queryClient.invalidateQueries({ queryKey: receiptKeys.all });

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
+  type AddClientPaymentInput,
   addClientPaymentBodySchema,
   type Client,
   clientFullName,
@@ -12,8 +13,8 @@ import {
 import { useState } from 'react';
 import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { notifyFailure, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { useAttempt } from '../../../lib/use-attempt';
 import { useAddClientPayment } from '../api/credit';
 
 const t = es.clients.payment;
@@ -35,8 +36,9 @@ export function RegisterAbonoModal({
   onClose: () => void;
 }) {
   const add = useAddClientPayment();
-  // The same abono sent again (a retry, a double click) keeps its key, so it counts once.
-  const [attempt, setAttempt] = useState<{ key: string; body: string } | null>(null);
+  // Sent again after a lost answer, the same abono is the same request: it counts once. After it
+  // is recorded, an equal abono is a new one.
+  const attempt = useAttempt<AddClientPaymentInput>();
   // The form is uncontrolled; the method, a control outside its inputs, lives here.
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const form = useForm<AbonoValues>({
@@ -46,22 +48,22 @@ export function RegisterAbonoModal({
   });
 
   const submit = form.onSubmit((values) => {
+    if (add.isPending) return;
     const body = { clientId: client.id, amount: Number(values.amount), note: values.note || undefined, method };
-    const serialized = JSON.stringify(body);
-    const key = attempt?.body === serialized ? attempt.key : newIdempotencyKey();
-    setAttempt({ key, body: serialized });
-    add.mutate(
-      { body, idempotencyKey: key },
-      {
-        onSuccess: (result) => {
-          notifySuccess(t.done(formatPayment(pesosToCents(result.amount)), result.payments.length));
-          form.reset();
-          setMethod(DEFAULT_PAYMENT_METHOD);
-          onClose();
-        },
-        onError: (error) => notifyFailure(t.failed, error),
+    const request = attempt.request(body, () => body);
+    add.mutate(request, {
+      onSuccess: (result) => {
+        attempt.settle(request);
+        notifySuccess(t.done(formatPayment(pesosToCents(result.amount)), result.payments.length));
+        form.reset();
+        setMethod(DEFAULT_PAYMENT_METHOD);
+        onClose();
       },
-    );
+      onError: (error) => {
+        if (attempt.settle(request, error) === 'unanswered') notifyWarning(t.lostAnswer);
+        else notifyFailure(t.failed, error);
+      },
+    });
   });
 
   return (

@@ -191,6 +191,8 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
           waiting={sale.pending}
           missingPrice={sale.pending ? null : noPrice}
           error={checkout.error}
+          lostAnswer={checkout.lostAnswerFor({ lines: sale.lines, paymentMode, client })}
+          initialMethod={checkout.pendingMethod}
           onConfirm={(payment) => checkout.checkout({ lines: sale.lines, paymentMode, client }, payment)}
           onClose={closeDialog}
         />

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { DEFAULT_PAYMENT_METHOD, formatPayment, type PaymentMethod, type PaymentMode } from '@mostrador/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -34,6 +35,8 @@ export function PayModal({
   waiting,
   missingPrice,
   error,
+  lostAnswer,
+  initialMethod,
   onConfirm,
   onClose,
 }: {
@@ -48,11 +51,15 @@ export function PayModal({
   missingPrice: string | null;
   /** The server's refusal of the last attempt. */
   error: string | null;
+  /** The last press got no answer: the sale may be made; pressing again (Enter or F12) is safe. */
+  lostAnswer: boolean;
+  /** The method of a sale sent without an answer, so pressing again sends that same sale. */
+  initialMethod?: PaymentMethod | undefined;
   onConfirm: (payment: Payment) => void;
   onClose: () => void;
 }) {
   const [received, setReceived] = useState<number | string>('');
-  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
+  const [method, setMethod] = useState<PaymentMethod>(initialMethod ?? DEFAULT_PAYMENT_METHOD);
   const receivedInput = useRef<HTMLInputElement>(null);
   // A bill picked with the mouse leaves the focus in 'Recibido', so Enter then confirms.
   const pick = (pesos: number) => {
@@ -71,6 +78,10 @@ export function PayModal({
     if (blocked) return;
     onConfirm({ receivedPesos: inCash ? (receivedPesos ?? totalCents / 100) : null, method });
   };
+  // After a lost answer F12 sends the sale again, as the message says, wherever the focus is (the
+  // pressed button lost it while it was loading). Otherwise F12 here does nothing: pressing twice
+  // the key that opened the dialog must not skip 'Recibido'.
+  useHotkeys([['F12', () => (lostAnswer ? confirm() : undefined)]], []);
   // Enter anywhere but on a button (a focused button clicks itself) confirms.
   const confirmOnEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || event.target instanceof HTMLButtonElement) return;
@@ -129,6 +140,10 @@ export function PayModal({
         {(missingPrice ?? error) ? (
           <Alert color="red" icon={<IconAlertTriangle />} role="alert">
             {missingPrice ?? error}
+          </Alert>
+        ) : lostAnswer ? (
+          <Alert color="yellow" icon={<IconAlertTriangle />} role="alert" title={es.common.lostAnswerTitle}>
+            {es.counter.lostAnswer}
           </Alert>
         ) : null}
         <Group justify="flex-end">

@@ -3,15 +3,16 @@ import {
   type Client,
   type CreateReceiptInput,
   type CreateReceiptResponse,
+  type PaymentMethod,
   type PaymentMode,
   pesosToCents,
 } from '@mostrador/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { es } from '../../../i18n/es';
 import { getErrorMessage } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useAttempt } from '../../../lib/use-attempt';
 import { handleCreatedPrintResult, printsOnSale, usePrintingSettings } from '../../printing';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { changeCents, type PricedLine } from '../counter-sale';
 import type { Payment } from './PayModal';
 
@@ -34,62 +35,72 @@ export interface LastSale {
   changeCents: number;
 }
 
+type CounterSale = { lines: PricedLine[]; paymentMode: PaymentMode; client: Client | null };
+
+/** What the cashier chose, which makes it the same sale or another; not the amount received (only the change). */
+function chosen(sale: CounterSale, method: PaymentMethod | undefined) {
+  return {
+    items: sale.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+    paymentMode: sale.paymentMode,
+    // Only a Cash sale has a method; a credit sale's payments come later.
+    paymentMethod: sale.paymentMode === 'Cash' ? method : undefined,
+    client: sale.client?.id ?? null,
+  };
+}
+
 /**
  * Sends the counter's sale: items without a price (the server applies the product's price or its
  * wholesale price, the same rule the screen showed), the ticket printed when a printer is set up
- * or the 80 mm PDF opened when that fallback is on. A retry of the same sale reuses its
- * idempotency key, so a lost answer never sells twice.
+ * or the 80 mm PDF opened when that fallback is on. The sale goes through useAttempt: pressed
+ * again after a lost answer, the same sale is the same request (its date and key included), so
+ * the server answers with the first receipt instead of selling twice.
  */
 export function useCheckout({ sender: create, onSold }: { sender: SaleSender; onSold: (sale: LastSale) => void }) {
   const settings = usePrintingSettings();
   const [error, setError] = useState<string | null>(null);
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const attempt = useAttempt<CreateReceiptInput>();
 
-  const checkout = (
-    sale: { lines: PricedLine[]; paymentMode: PaymentMode; client: Client | null },
-    payment: Payment,
-  ) => {
+  const pendingMethod = attempt.pendingBody?.paymentMethod;
+
+  const checkout = (sale: CounterSale, payment: Payment) => {
     if (create.isPending) return;
-    const items = sale.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity }));
-    // Only a Cash sale has a method; a credit sale's payments come later.
-    const paymentMethod = sale.paymentMode === 'Cash' ? payment.method : undefined;
-    const identity = JSON.stringify({
-      items,
+    const choice = chosen(sale, payment.method);
+    const request = attempt.request(choice, () => ({
+      ...(sale.client ? { clientId: sale.client.id } : {}),
       paymentMode: sale.paymentMode,
-      paymentMethod,
-      client: sale.client?.id ?? null,
-    });
-    if (attempt.current?.body !== identity) attempt.current = { key: newIdempotencyKey(), body: identity };
+      ...(choice.paymentMethod ? { paymentMethod: choice.paymentMethod } : {}),
+      items: choice.items,
+      date: businessNowLocalTimestamp(),
+      printReceipt: printsOnSale(settings.data),
+    }));
     setError(null);
-    create.mutate(
-      {
-        idempotencyKey: attempt.current.key,
-        body: {
-          ...(sale.client ? { clientId: sale.client.id } : {}),
-          paymentMode: sale.paymentMode,
-          ...(paymentMethod ? { paymentMethod } : {}),
-          items,
-          date: businessNowLocalTimestamp(),
-          printReceipt: printsOnSale(settings.data),
-        },
+    create.mutate(request, {
+      onSuccess: (receipt) => {
+        attempt.settle(request);
+        notifySuccess(es.counter.sold(receipt.id));
+        // The server's total is the one to show (the same rule, but its word is final).
+        const totalCents = pesosToCents(receipt.total);
+        const change = payment.receivedPesos === null ? 0 : changeCents(payment.receivedPesos, totalCents);
+        onSold({ receipt, totalCents, changeCents: change });
+        void handleCreatedPrintResult(receipt.printResult);
       },
-      {
-        onSuccess: (receipt) => {
-          attempt.current = null;
-          notifySuccess(es.counter.sold(receipt.id));
-          // The server's total is the one to show (the same rule, but its word is final).
-          const totalCents = pesosToCents(receipt.total);
-          const change = payment.receivedPesos === null ? 0 : changeCents(payment.receivedPesos, totalCents);
-          onSold({ receipt, totalCents, changeCents: change });
-          void handleCreatedPrintResult(receipt.printResult);
-        },
-        onError: (failure) => {
-          setError(getErrorMessage(failure));
-          notifyFailure(es.counter.failed, failure);
-        },
+      onError: (failure) => {
+        // No answer: the pay dialog says so in words a cashier can act on, not with a red error.
+        if (attempt.settle(request, failure) === 'unanswered') return;
+        setError(getErrorMessage(failure));
+        notifyFailure(es.counter.failed, failure);
       },
-    );
+    });
   };
 
-  return { checkout, sending: create.isPending, error, clearError: () => setError(null) };
+  return {
+    checkout,
+    sending: create.isPending,
+    error,
+    /** The last press got no answer and `sale` is still that sale: pressed again, it is charged once. */
+    lostAnswerFor: (sale: CounterSale) => attempt.unansweredFor(chosen(sale, pendingMethod)),
+    /** How the sale still waiting for an answer was paid, for the pay dialog to open with. */
+    pendingMethod,
+    clearError: () => setError(null),
+  };
 }

@@ -2,7 +2,7 @@ import type { LookupProductResponse } from '@mostrador/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { api } from '../../../lib/api';
-import { productKeys } from './keys';
+import { productKeys } from '../../../lib/query-keys';
 
 /** A code that may be scanned again soon: its answer is reused for a minute (a sale refreshes it). */
 const LOOKUP_FRESH_MS = 60_000;

@@ -8,7 +8,7 @@ import type {
 } from '@mostrador/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { productKeys } from './keys';
+import { productKeys } from '../../../lib/query-keys';
 
 /** Create and edit are multipart: the fields as text plus the optional `image` file. */
 function toFormData(fields: Record<string, string | number | boolean | null>, image: File | null) {

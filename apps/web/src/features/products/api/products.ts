@@ -1,7 +1,7 @@
 import type { Product, ProductListResponse } from '@mostrador/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { productKeys } from './keys';
+import { productKeys } from '../../../lib/query-keys';
 
 /** The whole catalogue (GET /product/list). Other features (receipts, assistant) read it too. */
 export const productsQuery = queryOptions({

@@ -1,8 +1,6 @@
 import type { ListReceiptsResponse, Receipt } from '@mostrador/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { clientKeys } from '../../clients';
-import { productKeys } from '../../products';
-import { receiptKeys } from './keys';
+import { clientKeys, productKeys, receiptKeys } from '../../../lib/query-keys';
 
 /**
  * After a receipt changed on the server: show the new copy at once wherever it is cached, then

@@ -1,16 +1,11 @@
 import { type CreateReceiptInput, type CreateReceiptResponse, IDEMPOTENCY_KEY_HEADER } from '@mostrador/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { api } from '../../../lib/api';
-
-export { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { type AttemptRequest, retryUnansweredOnce } from '../../../lib/use-attempt';
 import { storeReceipt } from './cache';
 
-export interface CreateReceiptVariables {
-  body: CreateReceiptInput;
-  /** One per form submission, reused on retry: the server answers a repeat with the first sale. */
-  idempotencyKey: string;
-}
+/** The body and its Idempotency-Key, as useAttempt froze them: the server answers a repeat with the first sale. */
+export type CreateReceiptVariables = AttemptRequest<CreateReceiptInput>;
 
 export async function createReceipt({ body, idempotencyKey }: CreateReceiptVariables) {
   return (
@@ -20,15 +15,12 @@ export async function createReceipt({ body, idempotencyKey }: CreateReceiptVaria
   ).data;
 }
 
-/** No answer reached us (time-out, dropped connection): the sale may or may not have happened. */
-const isNoAnswer = (error: unknown) => isAxiosError(error) && !error.response;
-
 export function useCreateReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReceipt,
-    // Safe to repeat thanks to the idempotency key: the same variables carry the same key.
-    retry: (failureCount, error) => failureCount < 1 && isNoAnswer(error),
+    // Safe to repeat: the same variables are the same body under the same key.
+    retry: retryUnansweredOnce,
     onSuccess: (receipt) => storeReceipt(queryClient, receipt, { touchedStock: true }),
   });
 }

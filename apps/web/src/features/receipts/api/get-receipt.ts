@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { ListReceiptsResponse, Receipt } from '@mostrador/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { receiptKeys } from './keys';
+import { receiptKeys } from '../../../lib/query-keys';
 
 export const receiptQuery = (id: number) =>
   queryOptions({

@@ -2,7 +2,7 @@ import type { ListReceiptsQuery, ListReceiptsResponse, Receipt } from '@mostrado
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '../../../lib/api';
-import { receiptKeys } from './keys';
+import { receiptKeys } from '../../../lib/query-keys';
 
 /** The server-side part of the list filter: Monterrey days and the pending rule. */
 export interface ReceiptListParams {

@@ -43,7 +43,6 @@ import {
   type ReceiptFormValues,
   receiptFormSchema,
   type ReceiptPrefill,
-  toCreateReceiptBody,
 } from '../receipt-form';
 import { accentInsensitiveFilter } from '../../../lib/options-filter';
 import { ReceiptItemRow } from './ReceiptItemRow';
@@ -153,6 +152,7 @@ function CreateReceiptForm({
   const creditWithoutClient = values.paymentMode === 'Credit' && !isRealClient(values.clientId);
   const flagged = values.items.some((item) => item.isEnabled && item.needsReview);
   const totalCents = formTotalCents(values, productById);
+  const lostAnswer = sale.lostAnswerFor(values, { datedNow: !choosesDate });
 
   const setPaymentMode = (mode: PaymentMode) => {
     form.setFieldValue('paymentMode', mode);
@@ -175,7 +175,7 @@ function CreateReceiptForm({
     const validate = schemaResolver(receiptFormSchema(productById, knownClients), { sync: true });
     const errors = validate(current);
     form.setErrors(errors);
-    if (Object.keys(errors).length === 0) sale.submit(toCreateReceiptBody(current, { datedNow: !choosesDate }));
+    if (Object.keys(errors).length === 0) sale.submit(current, { datedNow: !choosesDate });
   };
 
   // Only the 'Crear remisión' button (or Ctrl/⌘ + Enter) sends the sale: Enter in a field,
@@ -295,6 +295,12 @@ function CreateReceiptForm({
             <Text c="red" size="sm">
               {es.receipts.loadError}
             </Text>
+          ) : null}
+
+          {lostAnswer ? (
+            <Alert color="yellow" icon={<IconAlertTriangle />} title={es.common.lostAnswerTitle} role="alert">
+              {t.lostAnswer}
+            </Alert>
           ) : null}
 
           <Group justify="flex-end" align="center">

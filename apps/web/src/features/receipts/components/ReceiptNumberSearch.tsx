@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifyWarning } from '../../../lib/notify';
 import { findReceiptByNumber } from '../api/find-by-number';
-import { receiptKeys } from '../api/keys';
+import { receiptKeys } from '../../../lib/query-keys';
 
 const t = es.receipts.byNumber;
 
