@@ -120,7 +120,7 @@ function run(command, args, env, timeoutMs, logFile) {
   });
 }
 
-/** The processes in a process group (Linux: /proc), with their command lines. */
+/** The processes in a process group (Linux: /proc), with their arguments. */
 function groupProcesses(pgid) {
   if (!existsSync('/proc/self/stat')) return [];
   const found = [];
@@ -130,7 +130,7 @@ function groupProcesses(pgid) {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) !== pgid) continue;
-      found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ') });
+      found.push({ pid: Number(entry), argv: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0') });
     } catch {
       // ended meanwhile
     }
@@ -216,7 +216,10 @@ if (page.status !== 200 || !/<html/i.test(await page.text()))
 log(`sesión iniciada como ${user.email} (${user.role}); la aplicación web responde`);
 
 // 6. SIGTERM to the server (as a service manager stops it); npm start must then end cleanly.
-const server = groupProcesses(startProcess.pid).find((p) => p.cmdline.includes('apps/server/dist/server.js'));
+// The server is the `node apps/server/dist/server.js` process, not the shell that started it.
+const server = groupProcesses(startProcess.pid).find(
+  (p) => /(^|\/)node(\.exe)?$/.test(p.argv[0] ?? '') && p.argv[1] === 'apps/server/dist/server.js',
+);
 if (server) process.kill(server.pid, 'SIGTERM');
 else process.kill(-startProcess.pid, 'SIGTERM');
 const end = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS))]);
