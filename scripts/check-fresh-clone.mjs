@@ -39,7 +39,8 @@ function fail(message, output = '') {
 }
 
 function cleanup(failed = false) {
-  if (startProcess && startProcess.exitCode === null && startProcess.signalCode === null) {
+  // Whatever is left of npm start's process group (a server outlives its npm if its shell died).
+  if (startProcess) {
     try {
       process.kill(-startProcess.pid, 'SIGKILL');
     } catch {
@@ -170,7 +171,14 @@ startProcess = spawn('npm', ['start'], {
   detached: true,
 });
 let output = '';
-const exited = new Promise((resolve) => startProcess.on('close', (code, signal) => resolve({ code, signal })));
+// Its last output comes with 'close', but a server left behind would hold the pipes open: 'exit'
+// and at most 2 s more.
+const exited = new Promise((resolve) =>
+  startProcess.on('exit', (code, signal) => {
+    setTimeout(() => resolve({ code, signal }), 2000);
+    startProcess.on('close', () => resolve({ code, signal }));
+  }),
+);
 const ready = new Promise((resolve) => {
   const onData = (chunk) => {
     output += chunk;
@@ -229,6 +237,8 @@ if (server ? end.code !== 0 : end.code !== 0 && end.signal !== 'SIGTERM') {
   fail(`npm start terminó con ${end.signal ?? `código ${end.code}`} tras SIGTERM`, output);
 }
 if (/Segmentation fault|core dumped|SIGSEGV/.test(output)) fail('hubo un fallo de segmentación', output);
+const left = groupProcesses(startProcess.pid);
+if (left.length > 0) fail(`quedaron procesos: ${left.map((p) => `${p.pid} ${p.argv.join(' ')}`).join('; ')}`, output);
 log(`servidor detenido con SIGTERM${server ? ` (pid ${server.pid})` : ''}; npm start terminó con código ${end.code}`);
 
 cleanup();
