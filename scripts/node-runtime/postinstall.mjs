@@ -93,7 +93,7 @@ if (!local || Number(local.version.split('.')[0]) !== WANTED_MAJOR) {
         ? {
             es: `No se pudo descargar ${spec} del registro de npm (${code || 'red'}): ¿sin conexión?`,
             en: `Could not fetch ${spec} from the npm registry (${code || 'network'}): offline?`,
-            retry: 'npm install',
+            retry: { es: 'Cuando el registro responda', en: 'When the registry answers', command: 'npm install' },
           }
         : {
             es: `npm no pudo instalar ${spec} en .node/: ${errorLine(output)}`,
@@ -142,5 +142,7 @@ if (natives.length > 0) {
 }
 
 const check = probe(local.bin, env);
-if (!check.ok) fail({ es: check.es, en: check.en, retry: 'npm install' });
+if (!check.ok) {
+  fail({ found: local.version, foundAt: local.bin, es: check.es, en: check.en, native: true, retry: 'npm install' });
+}
 console.error(usingLine(local));

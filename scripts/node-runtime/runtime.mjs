@@ -142,18 +142,32 @@ export function howToGetNode(noPackage = false) {
 
 /**
  * The message in Spanish and English: the Node found, the one required, why, and the commands.
- * `retry` is the command of ours that fixes it once the cause is gone (e.g. `npm install`);
- * `noPackage` when the registry has no Node build that runs here.
+ * `retry` is the command of ours that fixes it once the cause is gone (`npm install`, or
+ * `{ es, en, command }` to say when);
+ * `noPackage` when the registry has no Node build that runs here; `native` when the Node is new
+ * enough but better-sqlite3 does not open a database under it.
  */
-export function explain({ found, foundAt, es, en, retry, noPackage }) {
+export function explain({ found, foundAt, es, en, retry, noPackage, native }) {
+  const required = majorMinor(MINIMUM);
   const lines = [
     '',
-    `Mostrador necesita Node >= ${majorMinor(MINIMUM)} (recomendado ${WANTED_MAJOR}); encontró Node ${found} (${foundAt}).`,
-    `Mostrador needs Node >= ${majorMinor(MINIMUM)} (${WANTED_MAJOR} recommended); found Node ${found} (${foundAt}).`,
+    native
+      ? `Mostrador necesita Node >= ${required} (recomendado ${WANTED_MAJOR}) con sus módulos nativos construidos para él; con Node ${found} (${foundAt}) no arranca:`
+      : `Mostrador necesita Node >= ${required} (recomendado ${WANTED_MAJOR}); encontró Node ${found} (${foundAt}).`,
+    native
+      ? `Mostrador needs Node >= ${required} (${WANTED_MAJOR} recommended) with its native modules built for it; on Node ${found} (${foundAt}) it cannot start:`
+      : `Mostrador needs Node >= ${required} (${WANTED_MAJOR} recommended); found Node ${found} (${foundAt}).`,
     `  ${es}`,
     `  ${en}`,
   ];
-  if (retry) lines.push(`Con el Node que vayas a usar / With the Node you will use:`, `  ${retry}`);
+  if (retry) {
+    const {
+      es: when = 'Con el Node que vayas a usar',
+      en: whenEn = 'With the Node you will use',
+      command,
+    } = typeof retry === 'string' ? { command: retry } : retry;
+    lines.push(`${when} / ${whenEn}:`, `  ${command}`);
+  }
   lines.push(`Para obtener Node ${WANTED_MAJOR} / To get Node ${WANTED_MAJOR}:`, ...howToGetNode(noPackage), '');
   return lines.join('\n');
 }

@@ -46,6 +46,7 @@ if (!node.checked) {
         foundAt: node.bin,
         es: result.es,
         en: result.en,
+        native: !result.missing,
         // Dependencies installed (or a module compiled) with another Node: install again with this one.
         retry: result.missing ? 'npm install' : 'npm rebuild better-sqlite3   (o / or: npm install)',
       }),
