@@ -26,7 +26,8 @@ const STOP_TIMEOUT_MS = 30_000;
 
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-const log = (line) => console.log(`[clon nuevo] ${line}`);
+const log = (line) =>
+  console.log(`[clon nuevo ${String(Math.round((Date.now() - started) / 1000)).padStart(3)} s] ${line}`);
 const work = mkdtempSync(join(tmpdir(), 'mostrador-fresh-'));
 const clone = join(work, 'mostrador');
 let startProcess;
@@ -48,7 +49,10 @@ function cleanup(failed = false) {
     }
   }
   if (keep) log(`se conserva ${work}`);
-  else rmSync(work, { recursive: true, force: true, maxRetries: 3 });
+  else {
+    rmSync(work, { recursive: true, force: true, maxRetries: 3 });
+    log(`carpeta temporal borrada`);
+  }
   if (failed && !keep) log('(--keep conserva la carpeta para revisarla)');
 }
 
