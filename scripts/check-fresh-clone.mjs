@@ -134,7 +134,8 @@ function groupProcesses(pgid) {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
+      // fields: state, ppid, pgrp…; a zombie has ended and waits only for its parent to notice.
+      if (Number(fields[2]) !== pgid || fields[0] === 'Z') continue;
       found.push({ pid: Number(entry), argv: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0') });
     } catch {
       // ended meanwhile
@@ -241,7 +242,11 @@ if (server ? end.code !== 0 : end.code !== 0 && end.signal !== 'SIGTERM') {
   fail(`npm start terminó con ${end.signal ?? `código ${end.code}`} tras SIGTERM`, output);
 }
 if (/Segmentation fault|core dumped|SIGSEGV/.test(output)) fail('hubo un fallo de segmentación', output);
-const left = groupProcesses(startProcess.pid);
+let left = groupProcesses(startProcess.pid);
+for (let i = 0; i < 50 && left.length > 0; i++) {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  left = groupProcesses(startProcess.pid);
+}
 if (left.length > 0) fail(`quedaron procesos: ${left.map((p) => `${p.pid} ${p.argv.join(' ')}`).join('; ')}`, output);
 log(`servidor detenido con SIGTERM${server ? ` (pid ${server.pid})` : ''}; npm start terminó con código ${end.code}`);
 
