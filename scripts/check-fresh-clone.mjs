@@ -235,7 +235,10 @@ const server = groupProcesses(startProcess.pid).find(
 );
 if (server) process.kill(server.pid, 'SIGTERM');
 else process.kill(-startProcess.pid, 'SIGTERM');
-const end = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS))]);
+const end = await Promise.race([
+  exited,
+  new Promise((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
+]);
 writeFileSync(join(work, 'npm-start.log'), output);
 if (!end) fail('el servidor no terminó tras SIGTERM', output);
 if (server ? end.code !== 0 : end.code !== 0 && end.signal !== 'SIGTERM') {
@@ -252,3 +255,4 @@ log(`servidor detenido con SIGTERM${server ? ` (pid ${server.pid})` : ''}; npm s
 
 cleanup();
 log(`OK con Node ${old.version}: npm install ${installTime}, npm start ${startTime}; total ${seconds(started)}`);
+process.exit(0);
