@@ -26,7 +26,7 @@ const FIRST_SCREENS: Record<string, string> = {
  * tab), together with the chunks (and stylesheets) of the page being opened, so those download in
  * parallel with the entry instead of after it has run. With the files in the HTML, whether the
  * splash's paint waited for them was a race (Lighthouse counted whichever had finished first
- * on loopback: FCP 0.7 s or 2.8 s on slow 4G for the same page). The server allows this one inline
+ * on loopback, so the same page's first paint was fast or slow by chance). The server allows this one inline
  * script by its hash (apps/server/src/plugins/web.ts). main.tsx applies the stylesheet and waits
  * for it before React's first render, so no screen shows unstyled.
  */
@@ -86,7 +86,7 @@ function appLoader(): Plugin {
         `function link(rel,href,css){if(d.querySelector('link[href="'+href+'"]'))return;var l=d.createElement('link');l.rel=rel;l.href=href;l.crossOrigin='';` +
         `if(css){l.as='style';l.setAttribute('data-app-css','');}d.head.appendChild(l);}` +
         // A few links per task: starting a download costs the main thread a few milliseconds
-        // (more on a slow phone), and a page opens with some sixty of them.
+        // (more on a slow phone), and a page opens with dozens of them.
         `function batches(todo){todo.splice(0,${LINKS_PER_TASK}).forEach(function(add){add()});` +
         // Once all are asked for, says so (lib/app-files.ts): the first page's import waits for it.
         `if(todo.length)setTimeout(function(){batches(todo)},0);else{d.documentElement.setAttribute('${APP_FILES_REQUESTED}','');` +

@@ -34,7 +34,7 @@ test('open with a float, sell in cash and by card, pay out, count short: Faltant
   seed,
 }) => {
   // A whole shift in one test (open, three sales, a payout, the close, the shift PDF, two cuts):
-  // about 20 s alone, over the 45 s default when the machine is busy.
+  // long enough to pass the default timeout on a busy machine.
   test.slow();
   const id = unique();
   const manager = await seed.user('Manager');

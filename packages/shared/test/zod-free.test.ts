@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // The web app's first bundle uses these modules (dates, the receipt filter, permissions, money,
 // quantities, texts' constants) but no schema: with `sideEffects` in package.json the bundler
-// leaves zod (≈ 25 KB gzip) out of it only while none of them imports zod or a schema module
+// leaves zod (a large share of the first-load budget) out of it only while none of them imports zod or a schema module
 // (value imports; `import type` is erased). docs/benchmarks.md, "Initial JavaScript".
 const SHELL_MODULES = [
   'cut.ts',

@@ -4,7 +4,7 @@ const APP_FILES_REQUESTED = 'data-app-files-requested';
 /**
  * Resolves once index.html's loader has asked for every file of the app and of the first page
  * (a few links per task). Importing a page before that makes Vite's import helper add the missing
- * links itself, all in one task: some forty for the receipts screen, ≈ 70 ms on a phone. At once
+ * links itself, all in one task: dozens for the receipts screen, a long task on a phone. At once
  * without the loader (dev server) or once it has finished; at most `timeoutMs` later anyway.
  */
 export function appFilesRequested(timeoutMs = 2000): Promise<void> {
