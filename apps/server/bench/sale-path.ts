@@ -7,13 +7,14 @@
 //   npx tsx apps/server/bench/sale-path.ts --db postgres --receipts 20000 --duration 8
 //   … --cpu-prof /tmp/prof   # the server under the create load, profiled (node --cpu-prof)
 import { mkdirSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SessionResponse } from '@mostrador/shared';
 import pg from 'pg';
 import { buildServerBundle, makeRunDir, ROOT, type RunningServer, startServer } from '../scripts/server-process.js';
 import { BENCH_PASSWORD, DEFAULT_GENERATE, generate } from './generate.js';
+import { type CpuSnapshot } from './cpu.js';
 import { measureSalePath, type SalePathResults, settle } from './sale-slices.js';
 import { type Catalogue } from './workload.js';
 
@@ -140,6 +141,7 @@ async function main() {
         seconds: DURATION,
         rounds: ROUNDS,
         rawBatch: Number(args['raw-batch']),
+        serverPid: server.process.pid,
         log,
       });
     } finally {
@@ -161,6 +163,19 @@ async function main() {
       log(`raw, ${args['raw-batch']} sales per call (2 clients, one COMMIT per call) ${show(rawBatched)}`);
       log(`create / raw batched ${n(create.rps / rawBatched.rps, 2)}`);
     }
+    // Where a sale's time goes: CPU milliseconds per sale on each side, and how busy the cores were.
+    const perSale = (load: { cpu: CpuSnapshot; ok: number; seconds: number }, name: string, generator: string) => {
+      const each = (ms: number | null) => (ms === null ? '—' : `${n(ms / load.ok, 3)} ms`);
+      const busy = load.cpu.bench + (load.cpu.server ?? 0) + (load.cpu.postgres ?? 0);
+      log(
+        `CPU por venta, ${name}: ${generator} ${each(load.cpu.bench)}, servidor ${each(load.cpu.server)}, ` +
+          `PostgreSQL ${each(load.cpu.postgres)}; núcleos ocupados ${n(busy / 1000 / load.seconds / cpus().length, 2)}`,
+      );
+    };
+    perSale(create, 'create', 'carga (autocannon)');
+    perSale(storage, 'storage limit', 'servicio');
+    if (raw) perSale(raw, 'raw limit', 'clientes pg');
+    if (rawBatched) perSale(rawBatched, 'raw batched', 'clientes pg');
   } finally {
     await prepared.drop();
     run.cleanup();

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { createServices } from '../src/services.js';
+import { addCpu, type CpuSnapshot, cpuSince, cpuSnapshot, NO_CPU } from './cpu.js';
 import { type ClosedLoopResult, closedLoop, type LoadResult, runLoad, summarize } from './load.js';
 import { openRawLimit, type RawLimitResult } from './raw-limit.js';
 import { type Catalogue, receiptMaker } from './workload.js';
@@ -33,8 +34,8 @@ export async function settle(url: string) {
   }
 }
 
-/** A load's slices together, plus each slice's own rate (per second). */
-export type Sliced<T> = T & { rounds: number[] };
+/** A load's slices together, plus each slice's own rate (per second) and the CPU each side spent. */
+export type Sliced<T> = T & { rounds: number[]; cpu: CpuSnapshot };
 
 export interface SalePathResults {
   create: Sliced<LoadResult>;
@@ -57,6 +58,8 @@ export interface SalePathOptions {
   seconds: number;
   rounds: number;
   rawBatch?: number;
+  /** The server's process, whose CPU time each slice reads (Linux). */
+  serverPid?: number;
   log?: (line: string) => void;
 }
 
@@ -84,7 +87,7 @@ function openStorageLimit(url: string, catalogue: Catalogue, connections: number
   };
 }
 
-function closedLoops(slices: ClosedLoopResult[], times: number[]): Sliced<ClosedLoopResult> {
+function closedLoops(slices: ClosedLoopResult[], times: number[], cpu: CpuSnapshot): Sliced<ClosedLoopResult> {
   const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
   const ok = slices.reduce((sum, s) => sum + s.ok, 0);
   const { p50, p95, p99 } = summarize(times);
@@ -98,10 +101,11 @@ function closedLoops(slices: ClosedLoopResult[], times: number[]): Sliced<Closed
     p95,
     p99,
     rounds: slices.map((s) => s.rps),
+    cpu,
   };
 }
 
-function loads(slices: LoadResult[], times: number[]): Sliced<LoadResult> {
+function loads(slices: LoadResult[], times: number[], cpu: CpuSnapshot): Sliced<LoadResult> {
   const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
   const ok = slices.reduce((sum, s) => sum + s.ok, 0);
   const requests = slices.reduce((sum, s) => sum + s.requests, 0);
@@ -121,6 +125,7 @@ function loads(slices: LoadResult[], times: number[]): Sliced<LoadResult> {
     ...summarize(times),
     bytes: slices.reduce((sum, s) => sum + s.bytes * s.requests, 0) / Math.max(1, requests),
     rounds: slices.map((s) => s.rps),
+    cpu,
   };
 }
 
@@ -154,18 +159,29 @@ export async function measureSalePath(o: SalePathOptions): Promise<SalePathResul
       rawBatched: [] as ClosedLoopResult[],
     };
     const times = { create: [] as number[], storage: [] as number[], raw: [] as number[], rawBatched: [] as number[] };
+    const cpu = { create: NO_CPU, storage: NO_CPU, raw: NO_CPU, rawBatched: NO_CPU };
+    /** Runs one slice and adds the CPU every side spent in it to that load's. */
+    async function slice<T>(load: keyof typeof cpu, run: () => Promise<T>): Promise<T> {
+      const start = cpuSnapshot(o.serverPid);
+      const result = await run();
+      cpu[load] = addCpu(cpu[load], cpuSince(start, o.serverPid));
+      return result;
+    }
     for (let round = 1; round <= o.rounds; round += 1) {
       log(`ronda ${round}/${o.rounds} (${o.seconds} s cada carga)…`);
-      slices.create.push(await runLoad({ ...create, duration: o.seconds, times: times.create }));
-      slices.storage.push(await storage.run({ seconds: o.seconds, times: times.storage }));
-      if (raw) slices.raw.push(await raw.run({ seconds: o.seconds, times: times.raw }));
-      if (rawBatched) slices.rawBatched.push(await rawBatched.run({ seconds: o.seconds, times: times.rawBatched }));
+      slices.create.push(await slice('create', () => runLoad({ ...create, duration: o.seconds, times: times.create })));
+      slices.storage.push(await slice('storage', () => storage.run({ seconds: o.seconds, times: times.storage })));
+      if (raw) slices.raw.push(await slice('raw', () => raw.run({ seconds: o.seconds, times: times.raw })));
+      if (rawBatched)
+        slices.rawBatched.push(
+          await slice('rawBatched', () => rawBatched.run({ seconds: o.seconds, times: times.rawBatched })),
+        );
     }
     return {
-      create: loads(slices.create, times.create),
-      storage: closedLoops(slices.storage, times.storage),
-      raw: raw && closedLoops(slices.raw, times.raw),
-      rawBatched: rawBatched && closedLoops(slices.rawBatched, times.rawBatched),
+      create: loads(slices.create, times.create, cpu.create),
+      storage: closedLoops(slices.storage, times.storage, cpu.storage),
+      raw: raw && closedLoops(slices.raw, times.raw, cpu.raw),
+      rawBatched: rawBatched && closedLoops(slices.rawBatched, times.rawBatched, cpu.rawBatched),
     };
   } finally {
     await rawBatched?.close();

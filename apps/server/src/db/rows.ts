@@ -44,7 +44,18 @@ export type LogCommon = Pick<InventoryLogRow, 'receiptId' | 'userId' | 'reason' 
 
 /** A row's keys as the database's columns (what the CamelCasePlugin does to Kysely queries). */
 export function columnsOf(row: object): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
-  );
+  const columns: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) columns[columnOf(key)] = value;
+  return columns;
+}
+
+/** Column names by key, worked out once each: a sale's payload converts every key of every row. */
+const columnNames = new Map<string, string>();
+function columnOf(key: string): string {
+  let column = columnNames.get(key);
+  if (column === undefined) {
+    column = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    columnNames.set(key, column);
+  }
+  return column;
 }
