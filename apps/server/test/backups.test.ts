@@ -65,6 +65,8 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
     const product = await seedProduct(db, { stock: 1_000_000, name: 'Refresco' });
     const acknowledged: number[] = [];
     let selling = true;
+    let enoughAcknowledged!: () => void;
+    const enough = new Promise<void>((resolve) => (enoughAcknowledged = resolve));
     const seller = async () => {
       while (selling) {
         const response = await postReceipt(
@@ -74,10 +76,11 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
         );
         expect(response.statusCode).toBe(201);
         acknowledged.push(response.json<{ id: number }>().id);
+        if (acknowledged.length === 40) enoughAcknowledged();
       }
     };
     const sellers = Array.from({ length: 8 }, seller);
-    while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 5));
+    await enough;
 
     // On a busy machine a backup can end before any sale in flight is answered; another is taken
     // then, up to five: a backup that stopped the sales would never see one answered meanwhile.

@@ -112,6 +112,8 @@ describe('SIGKILL during concurrent sales', () => {
 
     // Eight clients selling as fast as they can; each remembers what the server acknowledged.
     let killed = false;
+    let enoughAcknowledged!: () => void;
+    const enough = new Promise<void>((resolve) => (enoughAcknowledged = resolve));
     const loops = Array.from({ length: LOOPS }, async (_, loop) => {
       for (let i = 0; !killed; i++) {
         const sale = { key: `venta-${loop}-${i}`, body: saleBody() };
@@ -119,6 +121,7 @@ describe('SIGKILL during concurrent sales', () => {
           const response = await api<Receipt>('/api/receipt/create', sale.body, { 'idempotency-key': sale.key });
           expect(response.status).toBe(201);
           acknowledged.push({ ...sale, receipt: response.body });
+          if (acknowledged.length === 120) enoughAcknowledged();
         } catch {
           // The connection died with the server: this sale was never acknowledged.
           unanswered.push(sale);
@@ -126,7 +129,7 @@ describe('SIGKILL during concurrent sales', () => {
         }
       }
     });
-    while (acknowledged.length < 120) await new Promise((resolve) => setTimeout(resolve, 5));
+    await enough;
     await server.kill();
     killed = true;
     await Promise.all(loops);
