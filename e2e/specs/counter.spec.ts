@@ -184,3 +184,43 @@ test('a bill picked with the mouse in Cobrar leaves Enter to confirm the sale', 
   await expect(page.getByTestId('last-sale').getByTestId('last-sale-change')).toHaveText('$27.00');
   expect(await seed.stockOf(product.id)).toBe(3);
 });
+
+test('scan, F12 and Enter faster than the lookup: the sale waits for its line, and a code not found sells nothing', async ({
+  page,
+  seed,
+}) => {
+  const barcode = uniqueBarcode();
+  const product = await seed.product({ name: `Galletas ${unique()}`, price: 15, barcode, stock: 4 });
+  // The lookups are held until the cashier has already pressed F12 and Enter.
+  let release!: () => void;
+  let held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/product/lookup*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/vender');
+  await expect(page.getByPlaceholder('Escanea o escribe el código')).toBeFocused();
+  await scan(page, barcode);
+  await page.keyboard.press('F12');
+  const pay = page.getByRole('dialog', { name: 'Cobrar' });
+  await expect(pay.getByLabel('Recibido')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(pay).toBeVisible();
+  release();
+  await expect(pay).toBeHidden();
+  await expect(page.getByTestId('last-sale')).toContainText('$15.00');
+  expect(await seed.stockOf(product.id)).toBe(3);
+
+  // Then a code the shop does not have: the Enter pressed meanwhile does not sell the line before
+  // it; the counter asks for the product by name instead.
+  held = new Promise<void>((resolve) => (release = resolve));
+  await scan(page, barcode);
+  await scan(page, '0000000000000');
+  await page.keyboard.press('F12');
+  await expect(pay.getByLabel('Recibido')).toBeFocused();
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.getByRole('dialog', { name: 'Buscar producto por nombre' })).toBeVisible();
+  await expect(lines(page)).toHaveCount(1);
+  expect(await seed.stockOf(product.id)).toBe(3);
+});

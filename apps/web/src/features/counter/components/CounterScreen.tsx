@@ -189,6 +189,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
           clientName={clientLabel(client)}
           sending={checkout.sending}
           waiting={sale.pending}
+          lookupError={sale.error}
           missingPrice={sale.pending ? null : noPrice}
           error={checkout.error}
           lostAnswer={checkout.lostAnswerFor({ lines: sale.lines, paymentMode, client })}

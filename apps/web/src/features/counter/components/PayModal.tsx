@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } fro
 import { useHotkeys } from '@mantine/hooks';
 import { DEFAULT_PAYMENT_METHOD, formatPayment, type PaymentMethod, type PaymentMode } from '@mostrador/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
 import { selectOnFocus } from '../../../lib/select-on-focus';
@@ -35,6 +35,7 @@ export function PayModal({
   waiting,
   missingPrice,
   error,
+  lookupError,
   lostAnswer,
   initialMethod,
   onConfirm,
@@ -47,6 +48,8 @@ export function PayModal({
   sending: boolean;
   /** Scans still being looked up: their lines join the total before it can be confirmed. */
   waiting: boolean;
+  /** Why the last scan added no line (not found, a fraction of a piece…); null when it did. */
+  lookupError: string | null;
   /** A line the server would refuse for lack of a price: the sale cannot be sent. */
   missingPrice: string | null;
   /** The server's refusal of the last attempt. */
@@ -72,12 +75,26 @@ export function PayModal({
   const inCash = cash && method === 'Efectivo';
   const change = changeCents(receivedPesos ?? totalCents / 100, totalCents);
   const short = inCash && change < 0;
-  const blocked = sending || waiting || short || totalCents === 0 || missingPrice !== null;
+  const blocked = sending || short || totalCents === 0 || missingPrice !== null;
 
+  // Confirmed while a scan is still being looked up (a quick cashier: scan, F12, Enter): the
+  // confirmation waits for its line and then goes ahead, unless that scan added nothing.
+  const confirmWhenLooked = useRef(false);
   const confirm = () => {
+    if (waiting) {
+      confirmWhenLooked.current = true;
+      return;
+    }
     if (blocked) return;
     onConfirm({ receivedPesos: inCash ? (receivedPesos ?? totalCents / 100) : null, method });
   };
+  useEffect(() => {
+    if (waiting || !confirmWhenLooked.current) return;
+    confirmWhenLooked.current = false;
+    if (lookupError === null) confirm();
+    // Only the end of the lookups fires it, with this render's total, method and amount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting]);
   // After a lost answer F12 sends the sale again, as the message says, wherever the focus is (the
   // pressed button lost it while it was loading). Otherwise F12 here does nothing: pressing twice
   // the key that opened the dialog must not skip 'Recibido'.
