@@ -60,6 +60,22 @@ export default tseslint.config(
   },
   ...webLayerRules(),
   {
+    // Mantine's modals are events only a mounted ModalsProvider hears, and it mounts when the
+    // browser is idle: every confirmation goes through lib/confirm.ts, which mounts it first.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/app/Overlays.tsx'],
+    rules: {
+      // no-restricted-syntax, not no-restricted-imports: that rule holds the layer rules above.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value="@mantine/modals"][importKind!="type"]',
+          message: 'Open confirmations with openConfirm (lib/confirm.ts).',
+        },
+      ],
+    },
+  },
+  {
     // No import cycles in the web app, the server and the shared package: a cycle makes the order
     // modules initialise in depend on which file is loaded first (a `const` read before it is set),
     // and ties together what the boundary rules mean to keep apart. The TypeScript resolver follows

@@ -215,6 +215,18 @@ test.describe('Reports', () => {
     expect(parseCutData(third.data)?.late).toEqual([]);
   });
 
+  test('a confirmation asked for before the page was ever idle still opens', async ({ page, seed }) => {
+    // The dialogs' container mounts when the browser is first idle; a busy one never is here.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await seed.post<CashCountReport>('/reports/generate', { date: businessToday() });
+    await page.goto('/reports');
+    await page.getByRole('button', { name: 'Crear corte' }).click();
+    await page.getByRole('dialog', { name: 'Crear Corte' }).getByRole('button', { name: 'Generar corte' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ya existe un corte de este día' })).toBeVisible();
+  });
+
   test('the date is required, and a failed generation shows the failure toast', async ({ page }) => {
     await page.goto('/reports');
     await page.getByRole('button', { name: 'Crear corte' }).click();

@@ -5,9 +5,10 @@ import 'dayjs/locale/es-mx';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { loadOrReloadOnce } from '../lib/chunk-reload';
+import { confirmationWaiting, onConfirmationWaiting } from '../lib/confirm-queue';
 import { queryClient } from '../lib/query-client';
 import { useIdle } from '../lib/use-idle';
 import { cssVariablesResolver, theme } from './theme';
@@ -20,12 +21,12 @@ const Overlays = lazy(() => loadOrReloadOnce(() => import('./Overlays')));
  * The notifications and modals containers (portals, transition groups, a closed modal) load and
  * mount when the browser is idle, not in the first screen's code and render, which they would
  * lengthen on a phone. Nothing is lost meanwhile: a notification shown before waits in Mantine's
- * store, and the confirm dialogs (`modals.openConfirmModal`) open only after a server's answer
- * to a user's action.
+ * store, and a confirmation asked for before (lib/confirm.ts) mounts them at once and opens then.
  */
 function IdleOverlays() {
   const idle = useIdle();
-  return idle ? (
+  const wanted = useSyncExternalStore(onConfirmationWaiting, confirmationWaiting);
+  return idle || wanted ? (
     <Suspense>
       <Overlays />
     </Suspense>

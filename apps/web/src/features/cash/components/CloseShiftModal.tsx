@@ -1,6 +1,5 @@
 import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { formatPayment, MAX_DENOMINATION_COUNT, MXN_DENOMINATIONS, type Shift } from '@mostrador/shared';
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
@@ -8,6 +7,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCloseShift } from '../api/cash';
 import { emptyPieces, liveCountedCents, type PieceInputs, pieceError, toCounts } from '../count-form';
 import { PesosInput } from './PesosInput';
+import { openConfirm } from '../../../lib/confirm';
 
 const t = es.cash.close;
 
@@ -70,7 +70,7 @@ export function CloseShiftModal({
     );
 
   const submit = form.onSubmit((values) => {
-    modals.openConfirmModal({
+    openConfirm({
       title: t.confirmTitle,
       children: <Text size="sm">{t.confirm(formatPayment(countedCents))}</Text>,
       labels: { confirm: t.confirmLabel, cancel: es.common.cancel },

@@ -14,7 +14,6 @@ import {
 import { DateTimePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import {
   canChooseSaleDate,
   type Client,
@@ -47,6 +46,7 @@ import {
 import { accentInsensitiveFilter } from '../../../lib/options-filter';
 import { ReceiptItemRow } from './ReceiptItemRow';
 import { useSubmitReceipt } from './useSubmitReceipt';
+import { openConfirm } from '../../../lib/confirm';
 
 const t = es.receipts.create;
 
@@ -73,7 +73,7 @@ export function CreateReceiptModal({ opened, onClose, prefill, onCreated }: Crea
       onClose();
       return;
     }
-    modals.openConfirmModal({
+    openConfirm({
       title: t.discardTitle,
       children: <Text size="sm">{t.discardText}</Text>,
       labels: { confirm: t.discard, cancel: t.keepEditing },

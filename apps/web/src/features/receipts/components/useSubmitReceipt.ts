@@ -1,4 +1,3 @@
-import { modals } from '@mantine/modals';
 import { type CreateReceiptResponse, meetsRequirement, OVER_CREDIT_LIMIT, PROTECTED_ACTIONS } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 import { getServerMessage, getStatus } from '../../../lib/errors';
@@ -9,6 +8,7 @@ import { handleCreatedPrintResult } from '../../printing';
 import { useCreateReceipt } from '../api/create-receipt';
 import { type ReceiptFormBody, type ReceiptFormValues, toCreateReceiptBody } from '../receipt-form';
 import { rememberPrices } from './ReceiptItemRow';
+import { openConfirm } from '../../../lib/confirm';
 
 const t = es.receipts.create;
 
@@ -63,7 +63,7 @@ export function useSubmitReceipt(onCreated: (receipt: CreateReceiptResponse) => 
         const overLimit = getStatus(error) === 409 && message?.startsWith(OVER_CREDIT_LIMIT);
         // An Admin or Manager may let the sale go over the client's limit; the server records who.
         if (overLimit && meetsRequirement(role, PROTECTED_ACTIONS) && !options.allowOverLimit) {
-          modals.openConfirmModal({
+          openConfirm({
             title: t.overLimitTitle,
             children: `${message} ${t.overLimitQuestion}`,
             labels: { confirm: t.overLimitConfirm, cancel: es.common.cancel },

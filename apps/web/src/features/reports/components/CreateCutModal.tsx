@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import {
   businessDayBounds,
   businessToday,
@@ -16,6 +15,7 @@ import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { fetchCutsOfDay } from '../api/cut-ticket';
 import { useGenerateCut } from '../api/generate-cut';
+import { openConfirm } from '../../../lib/confirm';
 
 const t = es.reports.create;
 
@@ -77,7 +77,7 @@ export function CreateCutModal({
       return;
     }
     const cuts = existing.map((cut) => t.againCut(cut.id, formatDateTime(cut.createdAt))).join('; ');
-    modals.openConfirmModal({
+    openConfirm({
       title: t.againTitle,
       children: <Text size="sm">{t.again(formatLongDate(businessDayBounds(date).start), cuts)}</Text>,
       labels: { confirm: t.againConfirm, cancel: t.cancel },
