@@ -144,8 +144,13 @@ for (const scheme of SCHEMES) {
         await expectAccessibleDialog(page.getByRole('dialog', { name: 'Crear cliente' }));
         await page.keyboard.press('Escape');
 
+        // Two shared links, one of them revoked: the list of links and its badges are on the page.
+        const revoked = await seed.post<{ id: number }>(`/client/statementLink/${client.id}`, {});
+        await seed.post(`/client/statementLink/${client.id}`, {});
+        await seed.post('/client/revokeStatementLink', { id: revoked.id });
         await page.goto(`/clients/${client.id}`);
         await expect(page.getByTestId('receipt-card')).toHaveCount(3);
+        await expect(page.getByTestId('statement-link')).toHaveCount(2);
         await expectAccessiblePage(page, `Accesible ${client.lastName}`);
       });
 

@@ -76,8 +76,8 @@ test.describe('Dashboard', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`lista-de-compras-${businessToday()}.csv`);
     const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv.split('\n')[0]).toBe('\uFEFFCódigo,Producto,Unidad,Existencia,Mínimo,Vendido 30 días,Sugerido');
-    expect(csv).toContain(`\n${low.cuid},Aaa Lista ${id},pza,2,5,0,8\n`);
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFCódigo,Producto,Unidad,Existencia,Mínimo,Vendido 30 días,Sugerido');
+    expect(csv).toContain(`\r\n${low.cuid},Aaa Lista ${id},pza,2,5,0,8\r\n`);
   });
 
   test('a new range changes the top products and the sellers', async ({ page, seed }) => {

@@ -84,7 +84,7 @@ test.describe('Fiado as Manager', () => {
     expect(credit).toMatchObject({ balance: 110, available: 0 });
   });
 
-  test('one abono pays two receipts; the statement PDF renders; the link shares it', async ({
+  test('one abono pays two receipts; the statement PDF renders; the link shares it without notes, and is revoked', async ({
     page,
     seed,
     browser,
@@ -108,6 +108,8 @@ test.describe('Fiado as Manager', () => {
     // Paid by card: the method goes with the abono (Efectivo unless chosen).
     await expect(modal.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
     await modal.getByText('Tarjeta', { exact: true }).click();
+    // A note for the staff, which the shared statement must not show the customer.
+    await modal.getByLabel('Nota').fill('cliente moroso, no fiarle');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/client/addPayment'));
     await modal.getByRole('button', { name: 'Registrar abono' }).click();
     expect((await sent).postDataJSON()).toMatchObject({ amount: 80, method: 'Tarjeta' });
@@ -116,8 +118,8 @@ test.describe('Fiado as Manager', () => {
     await expect(page.getByTestId('client-balance')).toContainText('Saldo: $0.00');
     const table = page.getByTestId('statement-table');
     await expect(table.getByText(/^Abono a remisión #\d+/)).toHaveCount(2);
-    // Each payment line says how it was paid.
-    await expect(table.getByText(/^Abono a remisión #\d+ · Tarjeta/)).toHaveCount(2);
+    // Each payment line says how it was paid, and the staff see its note.
+    await expect(table.getByText(/^Abono a remisión #\d+ · Tarjeta · cliente moroso, no fiarle$/)).toHaveCount(2);
     const { receipts } = await seed.get<{ receipts: Array<{ state: string }> }>(`/client/details/${client.id}`);
     expect(receipts.map((r) => r.state)).toEqual(['Paid', 'Paid']);
 
@@ -159,10 +161,29 @@ test.describe('Fiado as Manager', () => {
     await expect(publicPage.getByText(clientFullName(client)!)).toBeVisible();
     await expect(publicPage.getByTestId('statement-closing')).toHaveText('Saldo final: $0.00');
     await expect(publicPage.getByRole('navigation')).toHaveCount(0);
+    // The customer sees what each line is, not the staff's note.
+    await expect(publicPage.getByTestId('statement-table').getByText(/^Abono a remisión #\d+ · Tarjeta$/)).toHaveCount(
+      2,
+    );
+    await expect(publicPage.getByText('moroso')).toHaveCount(0);
+    await expect(publicPage.getByText(/^Enlace válido hasta el /)).toBeVisible();
     const other = new URL(shared);
-    other.searchParams.set('client', String(client.id + 1));
+    other.searchParams.set('link', String(Number(other.searchParams.get('link')) + 1000));
     await publicPage.goto(other.toString());
-    await expect(publicPage.getByRole('alert')).toContainText('Este enlace no es válido o ya expiró.');
+    await expect(publicPage.getByRole('alert')).toContainText('No se puede abrir este estado de cuenta.');
+    await expect(publicPage.getByRole('alert')).toContainText('El enlace no es válido.');
+
+    // 'Revocar enlace' on the client's page: the link stops opening the statement.
+    const links = page.getByRole('region', { name: 'Enlaces compartidos' });
+    const link = links.getByTestId('statement-link');
+    await expect(link).toHaveCount(1);
+    await expect(link.getByText('Vigente')).toBeVisible();
+    await link.getByRole('button', { name: /Revocar enlace/ }).click();
+    await expect(page.getByText('Enlace revocado: ya no abre el estado de cuenta.')).toBeVisible();
+    await expect(link.getByText('Revocado', { exact: true })).toBeVisible();
+    await expect(link.getByRole('button', { name: /Revocar enlace/ })).toHaveCount(0);
+    await publicPage.goto(shared);
+    await expect(publicPage.getByRole('alert')).toContainText('Este enlace fue revocado; pide al negocio uno nuevo.');
     await stranger.close();
   });
 

@@ -210,6 +210,7 @@ describe.runIf(testDialect === 'sqlite')('on the embedded database', () => {
           '2026-11-25c-cut-fence',
           '2026-11-25d-pg-sale-set',
           '2026-11-27a-sql-functions',
+          '2026-11-27b-statement-links',
         ],
       ]);
       const copy = new SQLite(join(dir, 'respaldos', 'respaldo-2026-11-23T00-00-00-000Z-migracion.db'), {

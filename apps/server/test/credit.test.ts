@@ -2,11 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddClientPaymentResponse, Client, ClientCredit, Receivables, Statement } from '@mostrador/shared';
+import type {
+  AddClientPaymentResponse,
+  Client,
+  ClientCredit,
+  PublicStatement,
+  Receivables,
+  Statement,
+  StatementLinkInfo,
+  StatementLinkList,
+} from '@mostrador/shared';
 import { businessNowLocalTimestamp, businessToday } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signStatementLink } from '../src/modules/credit/statement-link.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
 import { postReceipt, seedClient, seedProduct, seedReceipt, TODAY_NOON } from './helpers/factories.js';
 
@@ -410,51 +418,206 @@ describe('statement', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
 
-  it('a signed link shows that statement without a token, until it expires, and no other client', async () => {
+describe('shared statement links', () => {
+  type Link = { id: number; path: string; expiresAt: string };
+  const share = async (clientId: number, period: object = {}) => {
+    const response = await t.injectAs('Manager', {
+      method: 'POST',
+      url: `/api/client/statementLink/${clientId}`,
+      payload: period,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Link>();
+  };
+  const queryOf = (link: Link) => new URLSearchParams(link.path.split('?')[1]);
+  /** Each test opens links from an address of its own, so none meets another's rate limit. */
+  let address = 0;
+  const from = () => `192.0.2.${++address}`;
+  const open = (query: URLSearchParams | Link, remoteAddress = '198.51.100.1') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/public/statement?${query instanceof URLSearchParams ? query : queryOf(query)}`,
+      remoteAddress,
+    });
+  const revoke = (id: number, role: 'Admin' | 'Manager' | 'Seller' = 'Manager') =>
+    t.injectAs(role, { method: 'POST', url: '/api/client/revokeStatementLink', payload: { id } });
+
+  it('names its stored row and shows that statement without a token until it expires, and no other', async () => {
+    const ip = from();
     const client = await seedClient(db(), { firstName: 'Compartido' });
     const other = await seedClient(db(), { firstName: 'Ajeno' });
     await owed(client.id, 3, 4_200);
     await owed(other.id, 3, 9_900);
-    const link = await get<{ path: string; expiresAt: string }>(`/api/client/statementLink/${client.id}`);
+    const link = await share(client.id);
     expect(Date.parse(link.expiresAt)).toBe(NOW + 7 * DAY);
-    const query = new URLSearchParams(link.path.split('?')[1]);
-    const open = (params: URLSearchParams) => t.app.inject({ method: 'GET', url: `/api/public/statement?${params}` });
+    expect(link.path).toBe(`/estado-de-cuenta?link=${link.id}&sig=${queryOf(link).get('sig')}`);
 
-    const shared = await open(query);
+    const shared = await open(link, ip);
     expect(shared.statusCode).toBe(200);
-    expect(shared.json<Statement>()).toMatchObject({
-      client: { id: client.id, name: 'Compartido López' },
+    expect(shared.headers['cache-control']).toBe('private, no-store');
+    expect(shared.json<PublicStatement>()).toMatchObject({
+      client: { name: 'Compartido López' },
       closing: 42,
+      expiresAt: link.expiresAt,
     });
 
-    const otherClient = new URLSearchParams(query);
-    otherClient.set('client', String(other.id));
-    expect((await open(otherClient)).json()).toEqual(errorBody('El enlace no es válido.', 'FORBIDDEN'));
-    const longer = new URLSearchParams(query);
-    longer.set('from', '2020-01-01');
-    expect((await open(longer)).statusCode).toBe(403);
+    // Another link's id with this signature, or a signature changed: not valid.
+    const otherLink = await share(other.id);
+    const swapped = queryOf(link);
+    swapped.set('link', String(otherLink.id));
+    expect((await open(swapped, ip)).json()).toEqual(errorBody('El enlace no es válido.', 'FORBIDDEN'));
+    const tampered = queryOf(link);
+    tampered.set('sig', `${tampered.get('sig')!.slice(0, -1)}A`);
+    expect((await open(tampered, ip)).statusCode).toBe(403);
+    const unknown = queryOf(link);
+    unknown.set('link', '999999');
+    expect((await open(unknown, ip)).json()).toEqual(errorBody('El enlace no es válido.', 'FORBIDDEN'));
 
     // The same link a week later, to the millisecond: expired.
     clock.now = NOW + 7 * DAY;
     try {
-      const late = await open(query);
+      const late = await open(link, ip);
       expect([late.statusCode, late.json().message]).toEqual([403, 'El enlace expiró; pide al negocio uno nuevo.']);
     } finally {
       clock.now = NOW;
     }
+  });
 
-    const claims = { clientId: client.id, from: '2026-01-01', to: '2026-12-31', expires: NOW - 1 };
-    const expired = new URLSearchParams({
-      client: String(client.id),
-      from: claims.from,
-      to: claims.to,
-      expires: String(claims.expires),
-      sig: signStatementLink(TEST_JWT_SECRET, claims),
+  it("is signed over its row: a row changed afterwards (another client, a longer period) doesn't match", async () => {
+    const ip = from();
+    const client = await seedClient(db(), { firstName: 'Firmado' });
+    const other = await seedClient(db(), { firstName: 'Otro' });
+    const link = await share(client.id, { from: '2026-11-01', to: '2026-11-21' });
+    expect((await open(link, ip)).statusCode).toBe(200);
+    await db().updateTable('statementLinks').set({ clientId: other.id }).where('id', '=', link.id).execute();
+    expect((await open(link, ip)).statusCode).toBe(403);
+    await db()
+      .updateTable('statementLinks')
+      .set({ clientId: client.id, fromDay: '2020-01-01' })
+      .where('id', '=', link.id)
+      .execute();
+    expect((await open(link, ip)).statusCode).toBe(403);
+  });
+
+  it('a link of the old form (client, period and expiry in the address, no stored row) no longer opens', async () => {
+    const client = await seedClient(db(), { firstName: 'Antiguo' });
+    const old = new URLSearchParams({ client: String(client.id), from: '2026-11-01', to: '2026-11-21' });
+    old.set('expires', String(NOW + DAY));
+    old.set('sig', 'x'.repeat(43));
+    const response = await open(old, from());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR', message: expect.any(String) });
+  });
+
+  it('shows the customer no internal notes, nor the phone or the client id', async () => {
+    const ip = from();
+    const client = await seedClient(db(), { firstName: 'Moroso', phone: '8112345678' });
+    const receipt = await owed(client.id, 5, 10_000);
+    const paid = await abono({ clientId: client.id, amount: 30, method: 'Tarjeta', note: 'cliente moroso, no fiarle' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The staff's statement keeps the note.
+    const staff = await get<Statement>(`/api/client/statement/${client.id}`);
+    expect(staff.lines.map((line) => line.note)).toEqual([null, 'cliente moroso, no fiarle']);
+
+    const shared = await open(await share(client.id), ip);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.body).not.toContain('moroso, no fiarle');
+    expect(shared.body).not.toContain('8112345678');
+    const statement = shared.json<PublicStatement>();
+    expect(statement.client).toEqual({ name: 'Moroso López' });
+    expect(statement.lines).toEqual([
+      { date: expect.any(String), kind: 'sale', receiptId: receipt.id, method: null, amount: 100, balance: 100 },
+      { date: expect.any(String), kind: 'payment', receiptId: receipt.id, method: 'Tarjeta', amount: -30, balance: 70 },
+    ]);
+  });
+
+  it("are listed on the client's page and revoked one by one ('Revocar enlace')", async () => {
+    const ip = from();
+    const client = await seedClient(db(), { firstName: 'Revocado' });
+    const first = await share(client.id);
+    const second = await share(client.id);
+
+    const revoked = await revoke(first.id);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json<StatementLinkInfo>()).toMatchObject({
+      id: first.id,
+      state: 'revoked',
+      revokedBy: 'Usuario Manager',
     });
-    const refused = await open(expired);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('El enlace expiró; pide al negocio uno nuevo.');
+    const gone = await open(first, ip);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toEqual(errorBody('Este enlace fue revocado; pide al negocio uno nuevo.', 'GONE'));
+    expect((await open(second, ip)).statusCode).toBe(200);
+
+    const list = await get<StatementLinkList>(`/api/client/statementLinks/${client.id}`);
+    expect(list.links).toEqual([
+      {
+        id: second.id,
+        from: '2026-08-23',
+        to: '2026-11-21',
+        createdAt: new Date(NOW).toISOString(),
+        createdBy: 'Usuario Manager',
+        expiresAt: second.expiresAt,
+        revokedAt: null,
+        revokedBy: null,
+        state: 'active',
+      },
+      expect.objectContaining({ id: first.id, state: 'revoked', revokedAt: new Date(NOW).toISOString() }),
+    ]);
+
+    const again = await revoke(first.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`El enlace #${first.id} ya estaba revocado.`);
+    const missing = await revoke(999_999);
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'El enlace #999999 no existe.']);
+    // An expired link leaves the list.
+    clock.now = NOW + 7 * DAY;
+    try {
+      expect((await get<StatementLinkList>(`/api/client/statementLinks/${client.id}`)).links).toEqual([]);
+    } finally {
+      clock.now = NOW;
+    }
+  });
+
+  it("die when the client is disabled, and a disabled client's statement cannot be shared", async () => {
+    const ip = from();
+    const client = await seedClient(db(), { firstName: 'Baja' });
+    const link = await share(client.id);
+    expect((await open(link, ip)).statusCode).toBe(200);
+    const disabled = await t.injectAs('Manager', {
+      method: 'POST',
+      url: '/api/client/disable',
+      payload: { id: client.id },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await open(link, ip)).json()).toEqual(errorBody('Este estado de cuenta ya no está disponible.', 'GONE'));
+    const refused = await t.injectAs('Manager', {
+      method: 'POST',
+      url: `/api/client/statementLink/${client.id}`,
+      payload: {},
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'Baja López está deshabilitado: su estado de cuenta no se puede compartir.',
+    ]);
+  });
+
+  it('answers an address 30 times a minute, then a Spanish 429; other addresses go on', async () => {
+    const ip = from();
+    const link = await share((await seedClient(db(), { firstName: 'Límite' })).id);
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push((await open(link, ip)).statusCode);
+    expect(answers).toEqual(Array(30).fill(200));
+    // Bad links count too: guessing ids is what the limit is for.
+    const refused = await open(new URLSearchParams({ link: '1', sig: 'x' }), ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(
+      errorBody('Demasiadas consultas seguidas desde esta conexión. Intenta de nuevo en 1 minuto.', 'RATE_LIMITED'),
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await open(link, from())).statusCode).toBe(200);
   });
 });
 

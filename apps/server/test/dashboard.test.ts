@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { seedClient, seedProduct, seedReceipt } from './helpers/factories.js';
+import { FORMULAS, liveCells, readCsv } from './helpers/spreadsheets.js';
 
 // The dashboard of a scripted fortnight, written straight into the database with explicit
 // instants and a fixed "now" (Friday 2026-11-20, 18:00 in Monterrey). Every figure is checked
@@ -317,10 +318,10 @@ describe("GET /api/dashboard/shopping-list ('Lista de compras')", () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="lista-de-compras-${TODAY}.csv"`);
     expect(response.body).toBe(
-      '\uFEFFCódigo,Producto,Unidad,Existencia,Mínimo,Vendido 30 días,Sugerido\n' +
-        'ACE,Aceite,pza,3,10,0,17\n' +
-        'AZU,Azúcar,kg,1.75,2,2.5,3\n' +
-        'LEC,Leche,pza,1,1,5,4\n',
+      '\uFEFFCódigo,Producto,Unidad,Existencia,Mínimo,Vendido 30 días,Sugerido\r\n' +
+        'ACE,Aceite,pza,3,10,0,17\r\n' +
+        'AZU,Azúcar,kg,1.75,2,2.5,3\r\n' +
+        'LEC,Leche,pza,1,1,5,4\r\n',
     );
   });
 
@@ -335,5 +336,14 @@ describe("GET /api/dashboard/shopping-list ('Lista de compras')", () => {
     const response = await t.injectAs('Manager', { method: 'GET', url: '/api/dashboard/shopping-list?format=xls' });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toContain('El formato debe ser csv o pdf.');
+  });
+
+  it('writes a product code or name that a spreadsheet would run as a formula as text', async () => {
+    const [hyperlink, command, sum] = FORMULAS;
+    await seedProduct(db, { cuid: sum, name: hyperlink, units: command, stock: 0 });
+    const response = await t.injectAs('Admin', { method: 'GET', url: '/api/dashboard/shopping-list?format=csv' });
+    const rows = readCsv(response.body);
+    expect(rows.find((row) => row[0] === `'${sum}`)?.slice(0, 3)).toEqual([`'${sum}`, `'${hyperlink}`, `'${command}`]);
+    expect(liveCells(rows)).toEqual([]);
   });
 });

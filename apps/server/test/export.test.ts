@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { ensureUser, seedClient, seedProduct, seedReceipt } from './helpers/factories.js';
-import { readXlsx, upload } from './helpers/spreadsheets.js';
+import { ensureUser, seedClient, seedInventoryLog, seedProduct, seedReceipt } from './helpers/factories.js';
+import { FORMULAS, liveCells, readCsv, readXlsx, upload } from './helpers/spreadsheets.js';
 
 let t: TestApp;
 let db: Kysely<DB>;
@@ -160,5 +160,95 @@ describe('export', () => {
     const unknown = await exportAs('dataset=users');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/Elige qué exportar/);
+  });
+});
+
+// A formula typed as a name or a note would run when the CSV is opened in a spreadsheet: every
+// export writes it as text, behind an apostrophe (the shared CSV writer).
+describe('formulas in exported text', () => {
+  const DAY_3 = '2026-03-12';
+  const [hyperlink, command, sum] = FORMULAS;
+  const exportDay = async (dataset: string, format = 'csv') => {
+    const response = await exportAs(`dataset=${dataset}&format=${format}&from=${DAY_3}&to=${DAY_3}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  };
+  const csvOf = async (dataset: string) => readCsv((await exportDay(dataset)).body);
+
+  beforeAll(async () => {
+    const seller = await ensureUser(db, { role: 'Seller', email: 'formula@prueba.mx', name: sum, password: 'x' });
+    const client = await seedClient(db, {
+      firstName: hyperlink,
+      lastName: sum,
+      phone: command,
+      createdAt: noon(DAY_3),
+    });
+    const product = await seedProduct(db, { cuid: '-F1', name: command, stock: 3, createdAt: noon(DAY_3) });
+    await seedReceipt(db, {
+      userId: seller.id,
+      clientId: client.id,
+      date: noon(DAY_3),
+      items: [{ product, quantity: 1, priceCents: 1000 }],
+      payments: [{ amountCents: 400, note: hyperlink }],
+    });
+    await seedInventoryLog(db, {
+      product,
+      delta: -2,
+      before: 5,
+      userName: sum,
+      note: hyperlink,
+      createdAt: noon(DAY_3),
+    });
+  });
+
+  it('products: the code and the name', async () => {
+    const rows = await csvOf('products');
+    expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([["'-F1", `'${command}`]]);
+    expect(liveCells(rows)).toEqual([]);
+  });
+
+  it('clients: the name, the surname and the phone', async () => {
+    const rows = await csvOf('clients');
+    expect(rows.slice(1).map((row) => row.slice(0, 3))).toEqual([[`'${hyperlink}`, `'${sum}`, `'${command}`]]);
+    expect(liveCells(rows)).toEqual([]);
+  });
+
+  it("receipts: the client, the seller and the product's name", async () => {
+    const rows = await csvOf('receipts');
+    expect(rows.slice(1).map((row) => [row[4], row[5], row[7]])).toEqual([
+      [`'${hyperlink} ${sum}`, `'${sum}`, `'${command}`],
+    ]);
+    expect(liveCells(rows)).toEqual([]);
+  });
+
+  it('payments: the user and the note', async () => {
+    const rows = await csvOf('payments');
+    expect(rows.slice(1).map((row) => [row[3], row[7], row[8]])).toEqual([['4', `'${sum}`, `'${hyperlink}`]]);
+    expect(liveCells(rows)).toEqual([]);
+  });
+
+  it('movements: the product, the user and the note; a negative quantity stays a number', async () => {
+    const rows = await csvOf('movements');
+    expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
+      [`'${command}`, 'Ajuste', '-2', '5', '3', `'${sum}`, '', `'${hyperlink}`],
+    ]);
+    expect(liveCells(rows)).toEqual([]);
+  });
+
+  it('the Excel workbook keeps them as plain text cells (no apostrophe, no formula)', async () => {
+    const rows = await readXlsx((await exportDay('clients', 'xlsx')).rawPayload);
+    expect(rows[1]!.slice(0, 3)).toEqual([hyperlink, sum, command]);
+  });
+
+  it('an exported catalogue imports back with the same names, without the apostrophe', async () => {
+    const file = Buffer.from((await exportDay('products')).body.replace(`'${command}`, `'${command} 2`));
+    const response = await upload(t, 'commit', 'products', file);
+    expect(response.statusCode, response.body).toBe(200);
+    const row = await db
+      .selectFrom('products')
+      .select(['cuid', 'name'])
+      .where('cuid', '=', '-F1')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ cuid: '-F1', name: `${command} 2` });
   });
 });

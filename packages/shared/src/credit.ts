@@ -216,13 +216,13 @@ export function statementConcept(kind: AccountEventKind, receiptId: number): str
 
 /**
  * A statement line's whole concept: "Abono a remisión #12 · Tarjeta · Pago manual" (the payment's
- * method, when it has one, then its note).
+ * method, when it has one, then its note; a shared statement's lines have none).
  */
 export function statementLineConcept(line: {
   kind: AccountEventKind;
   receiptId: number;
   method?: PaymentMethod | null;
-  note: string | null;
+  note?: string | null;
 }): string {
   return [statementConcept(line.kind, line.receiptId), line.method, line.note].filter(Boolean).join(' · ');
 }

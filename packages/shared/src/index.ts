@@ -24,6 +24,7 @@ export * from './schemas/assistant.js';
 export * from './credit.js';
 export * from './schemas/credit.js';
 export * from './exports.js';
+export * from './csv.js';
 export * from './schemas/data.js';
 export * from './imports.js';
 export * from './cash-drawer.js';

@@ -123,6 +123,8 @@ export const API_ACCESS = {
   'client/statement': { level: 'Protected', feature: 'canManageReceipts' },
   'client/statementPdf': { level: 'Protected', feature: 'canManageReceipts' },
   'client/statementLink': { level: 'Protected', feature: 'canManageReceipts' },
+  'client/statementLinks': { level: 'Protected', feature: 'canManageReceipts' },
+  'client/revokeStatementLink': { level: 'Protected', feature: 'canManageReceipts' },
   'public/statement': null,
   'reports/receivables': { feature: 'canViewReports' },
   'user/edit': { feature: 'canManageUsers' },

@@ -10,6 +10,7 @@ import { cashDrawerMigration } from './migrations/2026-11-24b-cash-drawer.js';
 import { dashboardMigration } from './migrations/2026-11-24c-dashboard.js';
 import { cutFenceMigration } from './migrations/2026-11-25c-cut-fence.js';
 import { sqlFunctionsMigration } from './migrations/2026-11-27a-sql-functions.js';
+import { statementLinksMigration } from './migrations/2026-11-27b-statement-links.js';
 import { applySqlFunctions } from './sql-functions.js';
 
 /**
@@ -36,6 +37,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-25c-cut-fence': cutFenceMigration(dialect),
     '2026-11-25d-pg-sale-set': definedSqlFunctions,
     '2026-11-27a-sql-functions': sqlFunctionsMigration(dialect),
+    '2026-11-27b-statement-links': statementLinksMigration(dialect),
   };
 }
 

@@ -230,6 +230,22 @@ export interface LateEntriesTable {
   reportedInCutId: number | null;
 }
 
+/** A shared statement link: the signed public link names its row (credit/statement-link.ts). */
+export interface StatementLinksTable {
+  id: Generated<number>;
+  clientId: number;
+  /** The statement's period, Monterrey days YYYY-MM-DD. */
+  fromDay: string;
+  toDay: string;
+  createdAt: number;
+  /** Who made it; null once that user is gone. */
+  createdBy: number | null;
+  expiresAt: number;
+  /** Set by 'Revocar enlace': the link answers 410 from then on. */
+  revokedAt: number | null;
+  revokedBy: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -247,6 +263,7 @@ export interface DB {
   idempotencyKeys: IdempotencyKeysTable;
   healthProbe: HealthProbeTable;
   lateEntries: LateEntriesTable;
+  statementLinks: StatementLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

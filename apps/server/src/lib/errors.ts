@@ -21,3 +21,4 @@ export const forbidden = (message = 'No tienes permiso para realizar esta acció
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const gone = (message: string) => new AppError(410, 'GONE', message);

@@ -1,6 +1,7 @@
 import {
   type CreateReceiptInput,
   fromMilli,
+  type InventoryReason,
   lineTotalCents,
   type PaymentMode,
   type PaymentReason,
@@ -143,6 +144,7 @@ export interface SeedPayment {
   /** A disabled payment was cancelled a minute after it was made. */
   enabled?: boolean;
   createdAt?: number;
+  note?: string | null;
 }
 
 /** A payment row of a receipt (no state change: the test writes the state it wants). */
@@ -150,7 +152,7 @@ export async function seedPayment(
   db: Kysely<DB>,
   receiptId: number,
   userId: number,
-  { amountCents, reason = 'ADD', enabled = true, createdAt = Date.now() }: SeedPayment,
+  { amountCents, reason = 'ADD', enabled = true, createdAt = Date.now(), note = null }: SeedPayment,
 ) {
   await db
     .insertInto('payments')
@@ -159,7 +161,7 @@ export async function seedPayment(
       amountCents,
       reason,
       isEnabled: enabled ? 1 : 0,
-      note: null,
+      note,
       userId,
       createdAt,
       cancelledAt: enabled ? null : createdAt + 60_000,
@@ -212,6 +214,47 @@ export async function seedReceipt(
     .execute();
   for (const payment of payments) await seedPayment(db, id, userId, { createdAt, ...payment });
   return { id, totalCents };
+}
+
+/** An inventory-log row as written (no stock change): the movements list and export read it. */
+export async function seedInventoryLog(
+  db: Kysely<DB>,
+  {
+    product,
+    delta,
+    before = 10,
+    reason = 'ADJUSTMENT',
+    userName = 'Usuario',
+    note = null,
+    createdAt = Date.now(),
+  }: {
+    product: { id: number; name: string };
+    /** Units, signed. */
+    delta: number;
+    before?: number;
+    reason?: InventoryReason;
+    userName?: string;
+    note?: string | null;
+    createdAt?: number;
+  },
+) {
+  return db
+    .insertInto('inventoryLogs')
+    .values({
+      productId: product.id,
+      receiptId: null,
+      userId: null,
+      reason,
+      deltaMilli: toMilli(delta),
+      stockBeforeMilli: toMilli(before),
+      stockAfterMilli: toMilli(before + delta),
+      productName: product.name,
+      userName,
+      note,
+      createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A product's stock in units, as the database holds it (from thousandths). */

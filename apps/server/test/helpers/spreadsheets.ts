@@ -1,4 +1,5 @@
 // Files an import reads and helpers to read what an export wrote.
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { TestApp } from './app.js';
 import { multipart } from './multipart.js';
@@ -37,4 +38,20 @@ export async function upload(
 ) {
   const body = await multipart({}, { data, type: 'application/octet-stream', filename, field: 'file' });
   return t.injectAs(role, { method: 'POST', url: `/api/import/${step}?kind=${kind}`, ...body });
+}
+
+/** Texts a spreadsheet runs as formulas when a CSV cell starts with them (OWASP's CSV injection). */
+export const FORMULAS = ['=HYPERLINK("http://x")', "+cmd|' /C calc'!A0", '@SUM(1)'] as const;
+
+/** A CSV export's cells, as a spreadsheet splits them (byte-order mark dropped). */
+export function readCsv(body: string): string[][] {
+  return parse(body.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
+}
+
+/**
+ * Cells a spreadsheet would run: text starting with = + - @, a tab or a carriage return. A
+ * numeral (a negative number) is a number, not a formula.
+ */
+export function liveCells(rows: string[][]): string[] {
+  return rows.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-\d+(\.\d+)?$/.test(cell));
 }

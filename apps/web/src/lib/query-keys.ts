@@ -22,6 +22,7 @@ export const clientKeys = {
   credit: (id: number) => [...clientKeys.all, 'credit', id] as const,
   statement: (id: number, from: string, to: string) => [...clientKeys.all, 'statement', id, from, to] as const,
   shared: (query: string) => [...clientKeys.all, 'shared', query] as const,
+  statementLinks: (id: number) => [...clientKeys.all, 'statementLinks', id] as const,
 };
 
 /** Products: everything lives under ['products']. */

@@ -99,6 +99,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** Another request with the same Idempotency-Key is still at work: send the same request again. */
   'IN_PROGRESS',
+  /** What the request names is gone for good (a revoked shared link, a disabled client's link). */
+  'GONE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -90,19 +90,70 @@ export const statementSchema = z.object({
 });
 export type Statement = z.infer<typeof statementSchema>;
 
-/** GET /client/statementLink/{id}: the signed public link of a statement (path on this server). */
-export const statementLinkSchema = z.object({ path: z.string(), expiresAt: isoDateTimeSchema });
+/** POST /client/statementLink/{id}: a new signed public link of the statement (path on this server). */
+export const statementLinkSchema = z.object({ id: z.number().int(), path: z.string(), expiresAt: isoDateTimeSchema });
 export type StatementLink = z.infer<typeof statementLinkSchema>;
 
-/** GET /public/statement: a shared statement, with the signature the link carries. */
+export const STATEMENT_LINK_STATES = ['active', 'revoked', 'expired'] as const;
+export type StatementLinkState = (typeof STATEMENT_LINK_STATES)[number];
+
+/** A link as the client's page lists it (never its address: that was given once, when shared). */
+export const statementLinkInfoSchema = z.object({
+  id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  createdAt: isoDateTimeSchema,
+  /** Who shared it; null once that user is gone. */
+  createdBy: z.string().nullable(),
+  expiresAt: isoDateTimeSchema,
+  revokedAt: isoDateTimeSchema.nullable(),
+  revokedBy: z.string().nullable(),
+  state: z.enum(STATEMENT_LINK_STATES),
+});
+export type StatementLinkInfo = z.infer<typeof statementLinkInfoSchema>;
+
+/** GET /client/statementLinks/{id}: the client's links that have not expired yet, newest first. */
+export const statementLinkListSchema = z.object({ links: z.array(statementLinkInfoSchema) });
+export type StatementLinkList = z.infer<typeof statementLinkListSchema>;
+
+/** POST /client/revokeStatementLink: 'Revocar enlace'. */
+export const revokeStatementLinkBodySchema = z.strictObject({ id: idSchema });
+export type RevokeStatementLinkBody = z.infer<typeof revokeStatementLinkBodySchema>;
+
+/** GET /public/statement: a shared statement; the link names its stored row and carries its signature. */
 export const publicStatementQuerySchema = z.strictObject({
-  client: idSchema,
-  from: ymdSchema,
-  to: ymdSchema,
-  expires: z.coerce.number({ error: 'Enlace inválido.' }).int('Enlace inválido.').positive('Enlace inválido.'),
+  link: idSchema,
   sig: z.string().min(1, 'Enlace inválido.').max(200, 'Enlace inválido.'),
 });
 export type PublicStatementQuery = z.infer<typeof publicStatementQuerySchema>;
+
+/**
+ * What a shared statement shows the customer: their name, the period and the movements with the
+ * running balance. No notes (staff write them for staff), no phone, no internal ids but the
+ * receipt numbers printed on the customer's tickets.
+ */
+export const publicStatementSchema = z.object({
+  client: z.object({ name: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  creditDays: z.number().int(),
+  opening: z.number(),
+  lines: z.array(
+    z.object({
+      date: isoDateTimeSchema,
+      kind: z.enum(ACCOUNT_EVENT_KINDS),
+      receiptId: z.number().int(),
+      method: paymentMethodSchema.nullable(),
+      amount: z.number(),
+      balance: z.number(),
+    }),
+  ),
+  closing: z.number(),
+  overdue: z.number(),
+  /** When the link stops working. */
+  expiresAt: isoDateTimeSchema,
+});
+export type PublicStatement = z.infer<typeof publicStatementSchema>;
 
 const agingShape = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, z.number()])) as Record<
   (typeof AGING_BUCKETS)[number],

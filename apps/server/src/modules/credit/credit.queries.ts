@@ -116,3 +116,80 @@ export async function markPaid(db: Executor, receiptIds: readonly number[], now:
   if (receiptIds.length === 0) return;
   await db.updateTable('receipts').set({ state: 'Paid', updatedAt: now }).where('id', 'in', receiptIds).execute();
 }
+
+/** A new shared statement link's row. */
+export function insertStatementLink(
+  db: Executor,
+  link: { clientId: number; fromDay: string; toDay: string; createdAt: number; createdBy: number; expiresAt: number },
+) {
+  return db
+    .insertInto('statementLinks')
+    .values(link)
+    .returning(['id', 'clientId', 'fromDay', 'toDay', 'expiresAt'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A link's row with whether its client is still enabled; undefined when there is no such link. */
+export function findStatementLink(db: Executor, id: number) {
+  return db
+    .selectFrom('statementLinks as l')
+    .innerJoin('clients as c', 'c.id', 'l.clientId')
+    .select([
+      'l.id',
+      'l.clientId',
+      'l.fromDay',
+      'l.toDay',
+      'l.expiresAt',
+      'l.revokedAt',
+      'c.isEnabled as clientEnabled',
+    ])
+    .where('l.id', '=', id)
+    .executeTakeFirst();
+}
+
+const linkInfoColumns = [
+  'l.id',
+  'l.clientId',
+  'l.fromDay',
+  'l.toDay',
+  'l.createdAt',
+  'l.expiresAt',
+  'l.revokedAt',
+  'creator.name as createdBy',
+  'revoker.name as revokedBy',
+] as const;
+
+/** A client's links that expire after `now`, newest first, with who made and who revoked each. */
+export function findLiveStatementLinks(db: Executor, clientId: number, now: number) {
+  return db
+    .selectFrom('statementLinks as l')
+    .leftJoin('users as creator', 'creator.id', 'l.createdBy')
+    .leftJoin('users as revoker', 'revoker.id', 'l.revokedBy')
+    .select(linkInfoColumns)
+    .where('l.clientId', '=', clientId)
+    .where('l.expiresAt', '>', now)
+    .orderBy('l.id', 'desc')
+    .execute();
+}
+
+/** One link as the list shows it. */
+export function findStatementLinkInfo(db: Executor, id: number) {
+  return db
+    .selectFrom('statementLinks as l')
+    .leftJoin('users as creator', 'creator.id', 'l.createdBy')
+    .leftJoin('users as revoker', 'revoker.id', 'l.revokedBy')
+    .select(linkInfoColumns)
+    .where('l.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Revokes a link not revoked yet; false when it was already revoked (or does not exist). */
+export async function revokeStatementLink(db: Executor, id: number, at: number, by: number): Promise<boolean> {
+  const result = await db
+    .updateTable('statementLinks')
+    .set({ revokedAt: at, revokedBy: by })
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,24 +1,49 @@
+import rateLimit from '@fastify/rate-limit';
 import {
   addClientPaymentBodySchema,
   addClientPaymentResponseSchema,
   clientCreditSchema,
   idParamsSchema,
   publicStatementQuerySchema,
+  publicStatementSchema,
   receivablesSchema,
+  revokeStatementLinkBodySchema,
+  statementLinkInfoSchema,
+  statementLinkListSchema,
   statementLinkSchema,
   statementPdfQuerySchema,
   statementQuerySchema,
   statementSchema,
 } from '@mostrador/shared';
+import { AppError } from '../../lib/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import { pdfResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 import { idempotencyKeyOf } from '../idempotency/index.js';
 
-// Fiado: a client's credit, the account abono, the statement (JSON, PDF, shared link) and the
+/**
+ * Requests a single address may make of the public statement in a minute: plenty for a customer
+ * opening and reloading their link, too few to walk through link ids or to load the server.
+ * Counted in the process's memory (with several processes, each counts its own).
+ */
+export const PUBLIC_STATEMENT_RATE = { max: 30, timeWindow: 60_000 };
+
+const tooManyRequests = (_request: unknown, context: { ttl: number }) => {
+  const minutes = Math.max(1, Math.ceil(context.ttl / 60_000));
+  return new AppError(
+    429,
+    'RATE_LIMITED',
+    `Demasiadas consultas seguidas desde esta conexión. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  );
+};
+
+// Fiado: a client's credit, the account abono, the statement (JSON, PDF, shared links) and the
 // receivables report.
 const creditRoutes: RoutesPlugin = async (app) => {
   const { credit } = app.services;
+  // Only the routes that ask for it (config.rateLimit) are limited, per address (request.ip, which
+  // follows TRUST_PROXY).
+  await app.register(rateLimit, { global: false, errorResponseBuilder: tooManyRequests });
 
   app.get(
     '/client/credit/:id',
@@ -95,33 +120,63 @@ const creditRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.get(
+  app.post(
     '/client/statementLink/:id',
     {
       config: { operation: 'client/statementLink' },
       schema: {
-        summary: 'Enlace firmado (7 días) al estado de cuenta, para compartirlo',
+        summary: 'Nuevo enlace firmado (7 días) al estado de cuenta, para compartirlo; se puede revocar',
         tags: ['clients'],
-        errors: [404],
+        errors: [404, 409],
         params: idParamsSchema,
-        querystring: statementQuerySchema,
+        body: statementQuerySchema,
         response: { 200: statementLinkSchema },
       },
     },
-    (request) => credit.statementLink(request.params.id, request.query),
+    (request) => credit.statementLink(request.params.id, request.body, actorOf(request)),
   );
 
-  // No token: the link's signature names the client and the period, and expires.
+  app.get(
+    '/client/statementLinks/:id',
+    {
+      config: { operation: 'client/statementLinks' },
+      schema: {
+        summary: 'Enlaces compartidos del estado de cuenta de un cliente que aún no vencen',
+        tags: ['clients'],
+        errors: [404],
+        params: idParamsSchema,
+        response: { 200: statementLinkListSchema },
+      },
+    },
+    (request) => credit.statementLinks(request.params.id),
+  );
+
+  app.post(
+    '/client/revokeStatementLink',
+    {
+      config: { operation: 'client/revokeStatementLink' },
+      schema: {
+        summary: 'Revocar un enlace compartido del estado de cuenta',
+        tags: ['clients'],
+        errors: [404, 409],
+        body: revokeStatementLinkBodySchema,
+        response: { 200: statementLinkInfoSchema },
+      },
+    },
+    (request) => credit.revokeStatementLink(request.body, actorOf(request)),
+  );
+
+  // No token: the link names its stored row and is signed; limited per address.
   app.get(
     '/public/statement',
     {
-      config: { operation: 'public/statement' },
+      config: { operation: 'public/statement', rateLimit: PUBLIC_STATEMENT_RATE },
       schema: {
-        summary: 'Estado de cuenta compartido por enlace firmado',
+        summary: 'Estado de cuenta compartido por enlace firmado (sin notas internas)',
         tags: ['clients'],
-        errors: [403, 404],
+        errors: [403, 410, 429],
         querystring: publicStatementQuerySchema,
-        response: { 200: statementSchema },
+        response: { 200: publicStatementSchema },
       },
     },
     async (request, reply) => {

@@ -19,12 +19,16 @@ import {
   DEFAULT_PAYMENT_METHOD,
   MANUAL_PAYMENT_NOTE,
   type OpenReceipt,
+  type PublicStatement,
   type PublicStatementQuery,
   PAYMENT_MINIMUM_MESSAGE,
   pesosToCents,
   type Receivables,
+  type RevokeStatementLinkBody,
   type Statement,
   type StatementLink,
+  type StatementLinkInfo,
+  type StatementLinkList,
   type StatementPaper,
   type StatementQuery,
   STATEMENT_LINK_TTL_MS,
@@ -37,7 +41,7 @@ import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CashService } from '../cash/cash.service.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { keyClaim, runIdempotentTransaction } from '../idempotency/index.js';
 import * as q from './credit.queries.js';
@@ -72,6 +76,31 @@ function toClientCredit(terms: Terms, summary: CreditSummaryCents): ClientCredit
     balance: centsToPesos(summary.balanceCents),
     overdue: centsToPesos(summary.overdueCents),
     available: toPesos(summary.availableCents),
+  };
+}
+
+const claimsOf = (link: { id: number; clientId: number; fromDay: string; toDay: string; expiresAt: number }) =>
+  ({
+    id: link.id,
+    clientId: link.clientId,
+    from: link.fromDay,
+    to: link.toDay,
+    expires: link.expiresAt,
+  }) satisfies StatementLinkClaims;
+
+type LinkInfoRow = Awaited<ReturnType<typeof q.findLiveStatementLinks>>[number];
+
+function linkInfo(row: LinkInfoRow, now: number): StatementLinkInfo {
+  return {
+    id: row.id,
+    from: row.fromDay,
+    to: row.toDay,
+    createdAt: toIso(row.createdAt),
+    createdBy: row.createdBy,
+    expiresAt: toIso(row.expiresAt),
+    revokedAt: row.revokedAt === null ? null : toIso(row.revokedAt),
+    revokedBy: row.revokedBy,
+    state: row.revokedAt !== null ? 'revoked' : row.expiresAt <= now ? 'expired' : 'active',
   };
 }
 
@@ -258,26 +287,76 @@ export function createCreditService({ db, transact, clock, secret, business, cas
       return { statement, pdf: await renderStatementPdf(statement, { paper, businessName: business.name }) };
     },
 
-    /** A link to the statement that works without signing in for STATEMENT_LINK_TTL_MS. */
-    async statementLink(clientId: number, query: StatementQuery): Promise<StatementLink> {
+    /**
+     * A new link to the statement that works without signing in for STATEMENT_LINK_TTL_MS, unless
+     * it is revoked or the client disabled first: a row of its own, which the link names.
+     */
+    async statementLink(clientId: number, query: StatementQuery, actor: Actor): Promise<StatementLink> {
       const terms = await q.findClientTerms(db, clientId);
       if (!terms) throw clientNotFound(clientId);
+      if (terms.isEnabled !== 1) {
+        throw conflict(`${clientFullName(terms)} está deshabilitado: su estado de cuenta no se puede compartir.`);
+      }
       const now = clock();
-      const claims: StatementLinkClaims = { clientId, ...period(query, now), expires: now + STATEMENT_LINK_TTL_MS };
-      return { path: statementLinkPath(claims, signStatementLink(secret, claims)), expiresAt: toIso(claims.expires) };
+      const { from, to } = period(query, now);
+      const row = await transact((trx) =>
+        q.insertStatementLink(trx, {
+          clientId,
+          fromDay: from,
+          toDay: to,
+          createdAt: now,
+          createdBy: actor.id,
+          expiresAt: now + STATEMENT_LINK_TTL_MS,
+        }),
+      );
+      const signature = signStatementLink(secret, claimsOf(row));
+      return { id: row.id, path: statementLinkPath(row.id, signature), expiresAt: toIso(row.expiresAt) };
     },
 
-    /** The statement a signed link names, and nothing else. */
-    publicStatement(query: PublicStatementQuery): Promise<Statement> {
-      const claims: StatementLinkClaims = {
-        clientId: query.client,
-        from: query.from,
-        to: query.to,
-        expires: query.expires,
+    /** The client's links that have not expired, newest first (revoked ones say so). */
+    async statementLinks(clientId: number): Promise<StatementLinkList> {
+      if (!(await q.findClientTerms(db, clientId))) throw clientNotFound(clientId);
+      const now = clock();
+      return { links: (await q.findLiveStatementLinks(db, clientId, now)).map((row) => linkInfo(row, now)) };
+    },
+
+    /** 'Revocar enlace': the link answers 410 from now on. */
+    async revokeStatementLink({ id }: RevokeStatementLinkBody, actor: Actor): Promise<StatementLinkInfo> {
+      const now = clock();
+      const revoked = await transact((trx) => q.revokeStatementLink(trx, id, now, actor.id));
+      const row = await q.findStatementLinkInfo(db, id);
+      if (!row) throw notFound(`El enlace #${id} no existe.`);
+      if (!revoked) throw conflict(`El enlace #${id} ya estaba revocado.`);
+      return linkInfo(row, now);
+    },
+
+    /** The statement a signed link names, as its customer sees it, while the link lives. */
+    async publicStatement(query: PublicStatementQuery): Promise<PublicStatement> {
+      const link = await q.findStatementLink(db, query.link);
+      if (!link || !hasValidSignature(secret, claimsOf(link), query.sig)) throw forbidden('El enlace no es válido.');
+      if (link.revokedAt !== null) throw gone('Este enlace fue revocado; pide al negocio uno nuevo.');
+      if (link.clientEnabled !== 1) throw gone('Este estado de cuenta ya no está disponible.');
+      if (link.expiresAt <= clock()) throw forbidden('El enlace expiró; pide al negocio uno nuevo.');
+      const statement = await statementOf(link.clientId, { from: link.fromDay, to: link.toDay });
+      return {
+        client: { name: statement.client.name },
+        from: statement.from,
+        to: statement.to,
+        creditDays: statement.creditDays,
+        opening: statement.opening,
+        // Notes are the staff's ('cliente moroso, no fiarle'): the customer sees what each line is.
+        lines: statement.lines.map(({ date, kind, receiptId, method, amount, balance }) => ({
+          date,
+          kind,
+          receiptId,
+          method,
+          amount,
+          balance,
+        })),
+        closing: statement.closing,
+        overdue: statement.overdue,
+        expiresAt: toIso(link.expiresAt),
       };
-      if (!hasValidSignature(secret, claims, query.sig)) throw forbidden('El enlace no es válido.');
-      if (claims.expires <= clock()) throw forbidden('El enlace expiró; pide al negocio uno nuevo.');
-      return statementOf(claims.clientId, claims);
     },
 
     /** Every client who owes, most overdue first, with their aging and the totals. */

@@ -1,10 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// A shared statement is reached without signing in: the link carries the client, the period and
-// its expiry, signed with a key derived from the server's secret. Changing any of them (another
-// client's id, a longer period, a later expiry) breaks the signature.
+// A shared statement is reached without signing in. The link names its row in statement_links
+// (which an Admin or Manager can revoke, and which dies with its client's disablement) and is
+// signed, with a key derived from the server's secret, over that row's id, client, period and
+// expiry: an id guessed, or a row whose id a restored database gave to another link, does not
+// match the signature.
 
 export interface StatementLinkClaims {
+  /** The link's row. */
+  id: number;
   clientId: number;
   from: string;
   to: string;
@@ -17,7 +21,7 @@ const linkKey = (secret: string) => createHmac('sha256', secret).update('stateme
 
 export function signStatementLink(secret: string, claims: StatementLinkClaims): string {
   return createHmac('sha256', linkKey(secret))
-    .update(`statement|${claims.clientId}|${claims.from}|${claims.to}|${claims.expires}`)
+    .update(`statement-link|${claims.id}|${claims.clientId}|${claims.from}|${claims.to}|${claims.expires}`)
     .digest('base64url');
 }
 
@@ -28,13 +32,6 @@ export function hasValidSignature(secret: string, claims: StatementLinkClaims, s
 }
 
 /** The public web page's path (the web app reads its query and asks /api/public/statement). */
-export function statementLinkPath(claims: StatementLinkClaims, signature: string): string {
-  const query = new URLSearchParams({
-    client: String(claims.clientId),
-    from: claims.from,
-    to: claims.to,
-    expires: String(claims.expires),
-    sig: signature,
-  });
-  return `/estado-de-cuenta?${query.toString()}`;
+export function statementLinkPath(id: number, signature: string): string {
+  return `/estado-de-cuenta?${new URLSearchParams({ link: String(id), sig: signature }).toString()}`;
 }

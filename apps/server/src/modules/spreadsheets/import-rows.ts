@@ -1,5 +1,11 @@
 // Reading an import file into rows of cells by field, and checking a row with the API's schema.
-import { type ImportColumn, type ImportRowError, matchColumns, MAX_IMPORT_ROWS } from '@mostrador/shared';
+import {
+  type ImportColumn,
+  type ImportRowError,
+  matchColumns,
+  MAX_IMPORT_ROWS,
+  restoreNeutralised,
+} from '@mostrador/shared';
 import type { z } from 'zod';
 import { readSheet, UnreadableFile } from './spreadsheet.js';
 
@@ -61,7 +67,9 @@ async function readCells(columns: readonly ImportColumn[], data: Buffer): Promis
   const cells = body.map((cellsOfRow, index) => {
     const value: Cells = {};
     for (const [column, at] of found) {
-      const text = (cellsOfRow[at] ?? '').trim();
+      // An exported file imports back as it is: the apostrophe the CSV writer put before a
+      // formula-like text (csv.ts) goes.
+      const text = restoreNeutralised(cellsOfRow[at] ?? '').trim();
       value[column.field] = column.read ? column.read(text) : text;
     }
     return { row: index + 2, value };

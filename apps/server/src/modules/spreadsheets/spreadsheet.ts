@@ -1,6 +1,7 @@
-// Tables to and from files: CSV (csv-stringify / csv-parse) and Excel workbooks (exceljs).
+// Tables to and from files: CSV (written by the shared writer, read with csv-parse) and Excel
+// workbooks (exceljs).
+import { csvText } from '@mostrador/shared';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
 export type Cell = string | number | null;
@@ -12,11 +13,18 @@ export interface Table {
   rows: Cell[][];
 }
 
-/** UTF-8 with a byte-order mark: Excel then opens accents and ñ correctly. */
+/**
+ * The table as CSV through the one shared writer (packages/shared/src/csv.ts): a byte-order mark,
+ * and every text cell a spreadsheet would run as a formula neutralised. Numbers stay numbers.
+ */
 export function toCsv(table: Table): Buffer {
-  return Buffer.from(stringify([table.columns, ...table.rows], { bom: true }), 'utf8');
+  return Buffer.from(csvText([table.columns, ...table.rows]), 'utf8');
 }
 
+/**
+ * Workbook cells are typed: a string is written as a string (a shared string, never a formula),
+ * so a name like `=HYPERLINK(…)` stays text in the .xlsx without an apostrophe.
+ */
 export async function toXlsx(table: Table): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(table.title);

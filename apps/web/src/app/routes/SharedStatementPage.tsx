@@ -1,4 +1,5 @@
 import { Alert, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime } from '@mostrador/shared';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useSharedStatement } from '../../features/clients/api/credit';
@@ -8,7 +9,10 @@ import { getServerMessage } from '../../lib/errors';
 
 const t = es.clients.statement;
 
-/** A statement shared by a signed link: no sign-in, no menu, that statement and nothing else. */
+/**
+ * A statement shared by a signed link: no sign-in, no menu, that statement and nothing else (the
+ * server leaves the staff's notes out of it).
+ */
 export default function SharedStatementPage() {
   const query = useLocation().search.replace(/^\?/, '');
   const statement = useSharedStatement(query);
@@ -31,6 +35,9 @@ export default function SharedStatementPage() {
                 {statement.data.client.name}
               </Text>
               <StatementTable statement={statement.data} />
+              <Text size="xs" c="dimmed">
+                {t.sharedValidUntil(formatDateTime(statement.data.expiresAt))}
+              </Text>
             </Stack>
           </Paper>
         )}

@@ -1,16 +1,14 @@
-import { AGING_BUCKETS, type Receivables } from '@mostrador/shared';
+import { AGING_BUCKETS, csvFixed, csvText, type Receivables } from '@mostrador/shared';
 import { es } from '../../i18n/es';
 
 const t = es.reports.receivables;
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break. */
-const field = (value: string | number) => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-const amount = (pesos: number) => pesos.toFixed(2);
+const amount = (pesos: number) => csvFixed(pesos, 2);
 
-/** The receivables as CSV (pesos with two decimals, a header row and a totals row). */
+/**
+ * The receivables as a CSV file (pesos with two decimals, a header row and a totals row),
+ * through the shared writer: a client's name that looks like a formula is written as text.
+ */
 export function receivablesCsv(report: Receivables): string {
   const header = [t.client, t.balance, t.overdue, ...AGING_BUCKETS.map((bucket) => t[bucket])];
   const rows = report.clients.map((c) => [
@@ -25,5 +23,5 @@ export function receivablesCsv(report: Receivables): string {
     amount(report.totals.overdue),
     ...AGING_BUCKETS.map((b) => amount(report.totals[b])),
   ];
-  return [header, ...rows, totals].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return csvText([header, ...rows, totals]);
 }

@@ -116,7 +116,23 @@ export const clients = {
     shareText: (name: string, balance: string, url: string) =>
       `Hola ${name}, este es tu estado de cuenta. Saldo: ${balance}. Consúltalo aquí (válido 7 días): ${url}`,
     sharedTitle: 'Estado de cuenta',
-    sharedInvalid: 'Este enlace no es válido o ya expiró.',
+    sharedInvalid: 'No se puede abrir este estado de cuenta.',
+    sharedValidUntil: (date: string) => `Enlace válido hasta el ${date}`,
     periodText: (from: string, to: string) => `Del ${from} al ${to}`,
+  },
+
+  links: {
+    title: 'Enlaces compartidos',
+    loadError: 'No se pudieron cargar los enlaces compartidos.',
+    sharedBy: (date: string, name: string | null) =>
+      name ? `Compartido el ${date} por ${name}` : `Compartido el ${date}`,
+    expires: (date: string) => `Vence el ${date}`,
+    revokedBy: (date: string, name: string | null) =>
+      name ? `Revocado el ${date} por ${name}` : `Revocado el ${date}`,
+    states: { active: 'Vigente', revoked: 'Revocado', expired: 'Vencido' },
+    revoke: 'Revocar enlace',
+    revokeLabel: (period: string) => `Revocar enlace (${period})`,
+    revoked: 'Enlace revocado: ya no abre el estado de cuenta.',
+    revokeFailed: 'No se pudo revocar el enlace.',
   },
 } as const;

@@ -3,8 +3,11 @@ import {
   type AddClientPaymentResponse,
   type ClientCredit,
   IDEMPOTENCY_KEY_HEADER,
+  type PublicStatement,
   type Statement,
   type StatementLink,
+  type StatementLinkInfo,
+  type StatementLinkList,
   type StatementPaper,
 } from '@mostrador/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,11 +40,11 @@ export function useStatement(id: number, period: StatementPeriod) {
   });
 }
 
-/** A statement shared by a signed link (no sign-in needed). */
+/** A statement shared by a signed link (no sign-in needed): what the customer sees of it. */
 export function useSharedStatement(query: string) {
   return useQuery({
     queryKey: clientKeys.shared(query),
-    queryFn: async ({ signal }) => (await api.get<Statement>(`/public/statement?${query}`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get<PublicStatement>(`/public/statement?${query}`, { signal })).data,
     retry: false,
   });
 }
@@ -86,9 +89,30 @@ export function useDownloadStatementPdf() {
   return useMutation({ mutationFn: downloadStatementPdf });
 }
 
+/** POST /client/statementLink/{id}: a new link, which then shows in the client's list of links. */
 export function useStatementLink() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, period }: { id: number; period: StatementPeriod }) =>
-      (await api.get<StatementLink>(`/client/statementLink/${id}`, { params: period })).data,
+      (await api.post<StatementLink>(`/client/statementLink/${id}`, period)).data,
+    onSuccess: (_link, { id }) => void queryClient.invalidateQueries({ queryKey: clientKeys.statementLinks(id) }),
+  });
+}
+
+/** GET /client/statementLinks/{id}: the client's shared links that have not expired. */
+export function useStatementLinks(id: number) {
+  return useQuery({
+    queryKey: clientKeys.statementLinks(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<StatementLinkList>(`/client/statementLinks/${id}`, { signal })).data.links,
+  });
+}
+
+/** POST /client/revokeStatementLink ('Revocar enlace'). */
+export function useRevokeStatementLink(clientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await api.post<StatementLinkInfo>('/client/revokeStatementLink', { id })).data,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: clientKeys.statementLinks(clientId) }),
   });
 }

@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../lib/errors';
 import { notifyError, notifyFailure } from '../../../lib/notify';
 import { type StatementPeriod, useDownloadStatementPdf, useStatement, useStatementLink } from '../api/credit';
 import { RegisterAbonoModal } from './RegisterAbonoModal';
+import { StatementLinks } from './StatementLinks';
 import { StatementTable } from './StatementTable';
 
 const t = es.clients.statement;
@@ -24,7 +25,10 @@ const lastNinetyDays = (): StatementPeriod => {
   return { from: dayjs(to).subtract(90, 'day').format('YYYY-MM-DD'), to };
 };
 
-/** The client's account on their detail page (Admin and Manager): abono, statement, PDF, WhatsApp. */
+/**
+ * The client's account on their detail page (Admin and Manager): abono, statement, PDF, WhatsApp,
+ * and the links shared so far, each revocable.
+ */
 export function ClientAccount({ client }: { client: Client }) {
   const [period, setPeriod] = useState<StatementPeriod>(lastNinetyDays);
   const [paying, payModal] = useDisclosure(false);
@@ -107,6 +111,7 @@ export function ClientAccount({ client }: { client: Client }) {
             {t.share}
           </Button>
         </Group>
+        <StatementLinks clientId={client.id} />
         {statement.isPending ? (
           <Skeleton height={160} data-testid="statement-loading" />
         ) : statement.isError ? (

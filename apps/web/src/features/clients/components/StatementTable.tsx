@@ -4,7 +4,7 @@ import {
   formatPayment,
   formatShortDate,
   pesosToCents,
-  type Statement,
+  type PublicStatement,
   statementLineConcept,
 } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
@@ -13,14 +13,20 @@ const t = es.clients.statement;
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 const day = (ymd: string) => formatShortDate(businessDayBounds(ymd).start);
 
+/** What the table shows of a statement: the staff's (lines with their notes) or a shared one (none). */
+type StatementView = Pick<PublicStatement, 'from' | 'to' | 'opening' | 'closing' | 'overdue'> & {
+  lines: ReadonlyArray<PublicStatement['lines'][number] & { note?: string | null }>;
+};
+
 /** The statement: opening balance, every movement with the running balance, closing and overdue. */
-export function StatementTable({ statement }: { statement: Statement }) {
+export function StatementTable({ statement }: { statement: StatementView }) {
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
         {t.periodText(day(statement.from), day(statement.to))}
       </Text>
-      <Table.ScrollContainer minWidth={480}>
+      {/* Narrow enough for a phone (a shared link opens on one): the concept wraps, the amounts stay in view. */}
+      <Table.ScrollContainer minWidth={320}>
         <Table striped aria-label={t.title} data-testid="statement-table">
           <Table.Thead>
             <Table.Tr>

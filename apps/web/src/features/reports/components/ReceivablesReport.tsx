@@ -12,9 +12,9 @@ import { receivablesCsv } from '../receivables-csv';
 const t = es.reports.receivables;
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 
+/** The file already starts with a byte-order mark, so spreadsheet programs read the accents as UTF-8. */
 function download(csv: string) {
-  // A byte-order mark so spreadsheet programs read the accents as UTF-8.
-  saveBlob(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), t.fileName(businessToday()));
+  saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), t.fileName(businessToday()));
 }
 
 /** Cuentas por cobrar: every client who owes, by age of the debt, most overdue first. */
