@@ -7,7 +7,9 @@ import {
   restoreNeutralised,
 } from '@mostrador/shared';
 import type { z } from 'zod';
-import { readSheet, UnreadableFile } from './spreadsheet.js';
+import { readCsv } from './csv-reader.js';
+import { type RowsWanted, UnreadableFile } from './sheet-rows.js';
+import { isZip, readXlsx } from './xlsx-reader.js';
 
 /** A valid row of the file: its spreadsheet row number and the record it describes. */
 export interface Row<T> {
@@ -47,34 +49,50 @@ export interface RowsOfFile {
 /** A problem of the whole file, reported on its header row. */
 const fileError = (message: string): RowsOfFile => ({ columns: [], cells: [], errors: [{ row: 1, message }] });
 
+/** A file that cannot be imported at all, as the import's parse answers it. */
+export const fileProblem = <T>(message: string): Parsed<T> => ({
+  total: 0,
+  columns: [],
+  rows: [],
+  errors: [{ row: 1, message }],
+});
+
+/** The first sheet of a workbook, or a CSV file, read up to the import's row limit. */
+const readSheet = (data: Buffer, wanted: RowsWanted) =>
+  isZip(data) ? readXlsx(data, wanted) : Promise.resolve(readCsv(data, wanted));
+
+/**
+ * The header is checked before any data row is read (a file without the required columns is
+ * refused without reading megabytes of it); only the columns the import knows are kept.
+ */
 async function readCells(columns: readonly ImportColumn[], data: Buffer): Promise<RowsOfFile> {
-  const sheet = await readSheet(data);
-  const found = matchColumns(columns, sheet.header);
-  const missing = columns.filter((c) => c.required && !found.has(c)).map((c) => c.label);
-  if (missing.length > 0) {
-    return fileError(
-      `Faltan las columnas ${missing.join(', ')}. La primera fila debe tener los nombres de las columnas ` +
-        `(${columns.map((c) => c.label).join(', ')}).`,
-    );
-  }
-  const body = sheet.rows();
-  if (body.length > MAX_IMPORT_ROWS) {
-    return fileError(
-      `El archivo tiene ${body.length.toLocaleString('es-MX')} filas; el máximo es ` +
-        `${MAX_IMPORT_ROWS.toLocaleString('es-MX')}. Divídelo en varios archivos.`,
-    );
-  }
+  let found = new Map<ImportColumn, number>();
+  const body = await readSheet(data, {
+    maxRows: MAX_IMPORT_ROWS,
+    columns(header) {
+      found = matchColumns(columns, header);
+      const missing = columns.filter((c) => c.required && !found.has(c)).map((c) => c.label);
+      if (missing.length > 0) {
+        throw new UnreadableFile(
+          `Faltan las columnas ${missing.join(', ')}. La primera fila debe tener los nombres de las columnas ` +
+            `(${columns.map((c) => c.label).join(', ')}).`,
+        );
+      }
+      return [...found.values()];
+    },
+  });
+  const kept = [...found.keys()];
   const cells = body.map((cellsOfRow, index) => {
     const value: Cells = {};
-    for (const [column, at] of found) {
+    kept.forEach((column, at) => {
       // An exported file imports back as it is: the apostrophe the CSV writer put before a
       // formula-like text (csv.ts) goes.
       const text = restoreNeutralised(cellsOfRow[at] ?? '').trim();
       value[column.field] = column.read ? column.read(text) : text;
-    }
+    });
     return { row: index + 2, value };
   });
-  return { columns: [...found.keys()].map((c) => c.label), cells, errors: [] };
+  return { columns: kept.map((c) => c.label), cells, errors: [] };
 }
 
 /** Validates one row with the API's own schema; each problem names its column. */

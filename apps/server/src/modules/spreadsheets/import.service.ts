@@ -1,14 +1,19 @@
-import type { ImportKind, ImportPreview, ImportResult, ImportRowError } from '@mostrador/shared';
+import type { ImportKind, ImportPreview, ImportResult, ImportRowError, RegisterClientBody } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest } from '../../lib/errors.js';
-import { parseClients, planClients, writeClients } from './import-clients.js';
-import { parseProducts, planProducts, writeProducts } from './import-products.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { planClients, writeClients } from './import-clients.js';
+import { planProducts, type ProductRowValue, writeProducts } from './import-products.js';
 import type { Parsed, Row } from './import-rows.js';
+import { parseInWorker } from './parse-in-worker.js';
+
+/** The answer to an import (or its preview) while another one is at work. */
+export const IMPORT_BUSY = 'Ya hay una importación en curso. Espera a que termine y vuelve a intentarlo.';
+export const importBusy = () => conflict(IMPORT_BUSY);
 
 export interface ImportDeps {
   db: Kysely<DB>;
@@ -16,7 +21,10 @@ export interface ImportDeps {
   clock: Clock;
 }
 
-/** One kind of import: read and check the file, plan it against the stored records, write it. */
+/**
+ * One kind of import: read and check the file (in a worker thread), plan it against the stored
+ * records, write it.
+ */
 interface Importer<T, P extends { creates: unknown[]; updates: unknown[]; errors: ImportRowError[] }> {
   parse(data: Buffer): Promise<Parsed<T>>;
   plan(db: Executor, rows: Row<T>[]): Promise<P>;
@@ -24,9 +32,13 @@ interface Importer<T, P extends { creates: unknown[]; updates: unknown[]; errors
 }
 
 const IMPORTERS = {
-  products: { parse: parseProducts, plan: planProducts, write: writeProducts },
+  products: {
+    parse: (data: Buffer) => parseInWorker<ProductRowValue>('products', data),
+    plan: planProducts,
+    write: writeProducts,
+  },
   clients: {
-    parse: parseClients,
+    parse: (data: Buffer) => parseInWorker<RegisterClientBody>('clients', data),
     plan: planClients,
     // Clients keep no record of who added them.
     write: (trx: Executor, plan: Awaited<ReturnType<typeof planClients>>, _user: Actor, now: number) =>
@@ -40,6 +52,21 @@ function refuse(errors: ImportRowError[]): never {
 }
 
 export function createImportService({ db, transact, clock }: ImportDeps) {
+  /**
+   * One import (or preview) at a time: each holds a worker and the memory of a whole file, and
+   * a commit a transaction over every row. A second one is refused rather than queued.
+   */
+  let running = false;
+  async function alone<R>(work: () => Promise<R>): Promise<R> {
+    if (running) throw importBusy();
+    running = true;
+    try {
+      return await work();
+    } finally {
+      running = false;
+    }
+  }
+
   /**
    * The file is read and checked before the transaction opens (parsing a large file must not
    * hold SQLite's write lock); the plan against the stored records is made again inside it.
@@ -78,14 +105,21 @@ export function createImportService({ db, transact, clock }: ImportDeps) {
   }
 
   return {
+    /** Whether an import or a preview is at work (the routes refuse another before its upload). */
+    busy: () => running,
+
     /** What the import would do and every problem of the file; writes nothing. */
     preview(kind: ImportKind, data: Buffer): Promise<ImportPreview> {
-      return kind === 'products' ? preview(IMPORTERS.products, kind, data) : preview(IMPORTERS.clients, kind, data);
+      return alone(() =>
+        kind === 'products' ? preview(IMPORTERS.products, kind, data) : preview(IMPORTERS.clients, kind, data),
+      );
     },
 
     /** Imports the whole file in one transaction, or nothing when any row has a problem. */
     commit(kind: ImportKind, data: Buffer, user: Actor): Promise<ImportResult> {
-      return kind === 'products' ? run(IMPORTERS.products, kind, data, user) : run(IMPORTERS.clients, kind, data, user);
+      return alone(() =>
+        kind === 'products' ? run(IMPORTERS.products, kind, data, user) : run(IMPORTERS.clients, kind, data, user),
+      );
     },
   };
 }

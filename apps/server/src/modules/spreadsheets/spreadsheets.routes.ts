@@ -12,6 +12,7 @@ import { actorOf } from '../../lib/actor.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { fileResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
+import { importBusy } from './import.service.js';
 
 const FILE_REQUIRED = 'Envía el archivo CSV o Excel en el campo "file" de un formulario (multipart/form-data).';
 const FILE_TOO_LARGE = `El archivo no puede pesar más de ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`;
@@ -72,7 +73,11 @@ const spreadsheetsRoutes: RoutesPlugin = async (app) => {
     await scope.register(fastifyMultipart, {
       limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
     });
-    scope.addHook('preValidation', readUpload);
+    // While another import is at work the upload is refused before it is read into memory.
+    scope.addHook('preValidation', async (request) => {
+      if (imports.busy()) throw importBusy();
+      await readUpload(request);
+    });
 
     scope.post(
       '/import/preview',
@@ -81,11 +86,14 @@ const spreadsheetsRoutes: RoutesPlugin = async (app) => {
         schema: {
           summary: 'Revisar un archivo de productos o clientes antes de importarlo',
           tags: ['data'],
-          description: 'No escribe nada: responde cuántas filas se crearían o actualizarían y cada error por fila.',
+          description:
+            'No escribe nada: responde cuántas filas se crearían o actualizarían y cada error por fila. ' +
+            'Una importación a la vez: mientras otra está en curso responde 409.',
           consumes: ['multipart/form-data'],
           querystring: importQuerySchema,
           body: uploadSchema,
           response: { 200: importPreviewSchema },
+          errors: [409],
         },
       },
       (request) => imports.preview(request.query.kind, request.body.file),
@@ -98,11 +106,14 @@ const spreadsheetsRoutes: RoutesPlugin = async (app) => {
         schema: {
           summary: 'Importar productos o clientes',
           tags: ['data'],
-          description: 'Todo o nada: con cualquier error en el archivo responde 400 y no escribe nada.',
+          description:
+            'Todo o nada: con cualquier error en el archivo responde 400 y no escribe nada. ' +
+            'Una importación a la vez: mientras otra está en curso responde 409.',
           consumes: ['multipart/form-data'],
           querystring: importQuerySchema,
           body: uploadSchema,
           response: { 200: importResultSchema },
+          errors: [409],
         },
       },
       (request) => imports.commit(request.query.kind, request.body.file, actorOf(request)),
