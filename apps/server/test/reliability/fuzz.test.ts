@@ -457,7 +457,7 @@ beforeAll(async () => {
   });
   expect(sale.statusCode).toBe(201);
   await t.sessionAs('Seller');
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+  const doc = (await t.injectAs('Admin', { method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, Operation>>;
   }>();
   cases = [];
