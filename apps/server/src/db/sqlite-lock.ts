@@ -37,8 +37,9 @@ export function lockDatabase(databaseFile: string): DatabaseLock {
   const lock = new SQLite(file, { timeout: 0 });
   try {
     // In exclusive locking mode SQLite keeps the lock of its first write until the connection
-    // closes; a write is what takes it. No journal: the file's content does not matter.
-    lock.pragma('journal_mode = OFF');
+    // closes; a write is what takes it. The journal in memory: the file's content does not matter
+    // and no -journal file is left beside it (better-sqlite3's defensive mode refuses OFF).
+    lock.pragma('journal_mode = MEMORY');
     lock.pragma('locking_mode = EXCLUSIVE');
     lock.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL, since INTEGER NOT NULL)');
     lock.prepare('DELETE FROM holder').run();

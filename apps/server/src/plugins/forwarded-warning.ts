@@ -7,7 +7,7 @@ export function forwardedWithoutTrustProxyWarning(address: string | undefined): 
     'Llegan solicitudes con la cabecera X-Forwarded-For, pero TRUST_PROXY no está configurado: ' +
     `Mostrador no la lee y ve a todos los clientes con la dirección del proxy (${address ?? 'desconocida'}), ` +
     'así que los intentos fallidos de inicio de sesión de una persona bloquean a toda la tienda. ' +
-    'Si Mostrador está detrás de un proxy, define TRUST_PROXY (README, «Detrás de un proxy con HTTPS»).'
+    'Si Mostrador está detrás de un proxy, define TRUST_PROXY (README, «HTTPS behind a proxy»).'
   );
 }
 

@@ -45,7 +45,7 @@ describe('X-Forwarded-For without TRUST_PROXY', () => {
           'Llegan solicitudes con la cabecera X-Forwarded-For, pero TRUST_PROXY no está configurado: Mostrador no ' +
           'la lee y ve a todos los clientes con la dirección del proxy (127.0.0.1), así que los intentos fallidos ' +
           'de inicio de sesión de una persona bloquean a toda la tienda. Si Mostrador está detrás de un proxy, ' +
-          'define TRUST_PROXY (README, «Detrás de un proxy con HTTPS»).',
+          'define TRUST_PROXY (README, «HTTPS behind a proxy»).',
       },
     ]);
   });
