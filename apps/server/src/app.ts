@@ -12,6 +12,7 @@ import apiCachePlugin from './plugins/api-cache.js';
 import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import forwardedWarningPlugin from './plugins/forwarded-warning.js';
 import requestIdPlugin, { genReqId } from './plugins/request-id.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import uploadsPlugin from './plugins/uploads.js';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false, cl
   app.addHook('onClose', () => app.services.printing.kicksSettled());
 
   await app.register(requestIdPlugin);
+  await app.register(forwardedWarningPlugin);
   await app.register(apiCachePlugin);
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);

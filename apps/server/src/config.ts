@@ -39,6 +39,8 @@ const trustProxySchema = z
     return z.NEVER;
   });
 
+export const API_DOCS_MODES = ['admin', 'public', 'off'] as const;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -165,6 +167,15 @@ const envSchema = z.object({
       .min(1, 'debe ser un número entero entre 1 y 1000')
       .max(1000, 'debe ser un número entero entre 1 y 1000')
       .default(14),
+  ),
+  /**
+   * Who reads the API's documentation (/api/docs and its OpenAPI document, a map of every route):
+   * `admin` an Admin's token, `public` anyone (a shop that publishes its API; development), `off`
+   * nobody (404).
+   */
+  API_DOCS: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z.enum(API_DOCS_MODES, { error: 'debe ser admin, public u off' }).default('admin'),
   ),
   WEB_DIST: z.string().default(defaultWebDist),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

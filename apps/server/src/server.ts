@@ -3,17 +3,27 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { takeBackup } from './db/backup.js';
 import { dialectOf, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DatabaseFileError, prepareSqliteFile } from './db/sqlite-file.js';
+import { DatabaseFileError, prepareSqliteFile, securePrivateFiles } from './db/sqlite-file.js';
+import { DatabaseInUse, type DatabaseLock, lockDatabase } from './db/sqlite-lock.js';
 import { resolveJwtSecret } from './lib/secret.js';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
-  if (dialectOf(config.DATABASE_URL) === 'sqlite' && config.DATABASE_URL !== 'sqlite::memory:') {
-    prepareSqliteFile(config.DATABASE_URL.slice('sqlite:'.length), {
-      dataDir: config.DATA_DIR,
-      uploadDir: config.UPLOAD_DIR,
-    });
+  const sqliteFile =
+    dialectOf(config.DATABASE_URL) === 'sqlite' && config.DATABASE_URL !== 'sqlite::memory:'
+      ? config.DATABASE_URL.slice('sqlite:'.length)
+      : null;
+  // Folders 0700 and the database and its backups 0600, what an older version left open included.
+  const unsecured = securePrivateFiles({
+    dataDir: config.DATA_DIR,
+    ...(sqliteFile && { backupDir: config.BACKUP_DIR, databaseFile: sqliteFile }),
+  });
+  let lock: DatabaseLock | undefined;
+  if (sqliteFile) {
+    prepareSqliteFile(sqliteFile, { dataDir: config.DATA_DIR, uploadDir: config.UPLOAD_DIR });
+    // Held while the server runs: `npm run restore` refuses meanwhile (db/sqlite-lock.ts).
+    lock = lockDatabase(sqliteFile);
   }
   const database = openDatabase(config.DATABASE_URL);
   // A version that changes the schema first copies the database as it was: the way back.
@@ -23,6 +33,7 @@ async function main() {
   });
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const app = await buildApp({ config, database, jwtSecret, logger: { level: config.LOG_LEVEL } });
+  for (const problem of unsecured) app.log.warn(problem);
   const admin = await app.services.users.ensureFirstAdmin();
 
   const stopBackups = app.services.backups.startSchedule((error) =>
@@ -32,6 +43,7 @@ async function main() {
     stopBackups();
     await app.close();
     await database.close();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
@@ -56,7 +68,12 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseFileError) console.error(error.message);
+  if (error instanceof DatabaseInUse) {
+    console.error(
+      `No se pudo iniciar Mostrador: la base de datos ${error.databaseFile} ya la usa otro proceso de Mostrador ` +
+        '(un servidor en marcha o una restauración). Espera a que termine o detenlo antes de iniciar este.',
+    );
+  } else if (error instanceof ConfigError || error instanceof DatabaseFileError) console.error(error.message);
   else console.error('No se pudo iniciar Mostrador:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

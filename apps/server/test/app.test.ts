@@ -90,8 +90,15 @@ describe('HTTP surface', () => {
     }
   });
 
-  it('publishes the OpenAPI document under /api/docs', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('publishes the OpenAPI document under /api/docs (to an Admin: API_DOCS=admin by default)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(401);
+    const admin = (await app.services.users.ensureFirstAdmin())!;
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: admin });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` },
+    });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);

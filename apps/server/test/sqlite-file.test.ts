@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.js';
-import { prepareSqliteFile } from '../src/db/sqlite-file.js';
+import { prepareSqliteFile, securePrivateFiles } from '../src/db/sqlite-file.js';
 import { testDialect } from './helpers/database.js';
 
 let dir: string;
@@ -53,5 +53,18 @@ describe.runIf(testDialect === 'sqlite')('the SQLite file', () => {
     expect(() => prepareSqliteFile(file, { dataDir, uploadDir })).toThrow(
       `La base de datos ${file} es de solo lectura. Dale permiso de escritura al usuario que ejecuta Mostrador.`,
     );
+  });
+});
+
+describe('securing the data folders at start', () => {
+  it('says what it could not make owner-only instead of refusing to start', () => {
+    mkdirSync(dataDir, { recursive: true });
+    // A backup folder that cannot be one: a file stands where it should be.
+    writeFileSync(join(dir, 'no-es-carpeta'), 'x');
+    const backupDir = join(dir, 'no-es-carpeta', 'respaldos');
+    expect(securePrivateFiles({ dataDir, backupDir })).toEqual([
+      `No se pudo dejar ${backupDir} solo para el usuario que ejecuta Mostrador (ENOTDIR).`,
+    ]);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 });

@@ -43,8 +43,12 @@ export function missingPriceMessage(productName: string): string {
 /**
  * price × quantity in centavos, rounded half away from zero (a cent and a half is two cents):
  * $89.90 × 0.755 kg = 6787.45 → $67.87. Computed in BigInt so no product of the two loses a digit.
+ * A price or quantity too large for a double (1e308 pesos is Infinity centavos) has no exact
+ * total: the answer is then ±Infinity (NaN for NaN), which every bound on a total refuses, rather
+ * than an exception where a request's validation asks.
  */
 export function lineTotalCents(priceCents: number, quantityMilli: number): number {
+  if (!Number.isFinite(priceCents) || !Number.isFinite(quantityMilli)) return (priceCents * quantityMilli) / 1000;
   const product = BigInt(priceCents) * BigInt(quantityMilli);
   const negative = product < 0n;
   const magnitude = negative ? -product : product;

@@ -53,4 +53,11 @@ describe('lineTotalCents', () => {
     expect(lineTotalFromPesos(189.9, 0.75)).toBe(14243);
     expect(lineTotalFromPesos(0.1, 3)).toBe(30);
   });
+
+  it('answers ±Infinity instead of throwing when a figure is beyond a double (1e308 pesos)', () => {
+    expect(lineTotalFromPesos(1e308, 1)).toBe(Infinity);
+    expect(lineTotalFromPesos(10, 1e308)).toBe(Infinity);
+    expect(lineTotalFromPesos(-1e308, 1)).toBe(-Infinity);
+    expect(lineTotalCents(Number.NaN, 1000)).toBeNaN();
+  });
 });

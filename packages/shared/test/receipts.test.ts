@@ -74,6 +74,11 @@ describe('receiptInputTotalCents', () => {
   it('counts lines without a typed price as 0 (the server prices them)', () => {
     expect(receiptInputTotalCents([{ quantity: 0.75, price: 189.9 }, { quantity: 2 }])).toBe(14243);
   });
+
+  it('is Infinity, not an exception, for a line of 1e308', () => {
+    expect(receiptInputTotalCents([{ quantity: 1, price: 1e308 }])).toBe(Infinity);
+    expect(receiptInputTotalCents([{ quantity: 1e308, price: 1 }])).toBe(Infinity);
+  });
 });
 
 describe('createReceiptBodySchema', () => {
@@ -115,6 +120,18 @@ describe('createReceiptBodySchema', () => {
     const quantity = (q: number) => firstMessage({ ...valid, items: [{ productId: 1, quantity: q }] });
     expect(quantity(0.7505)).toBe('La cantidad debe ser un número mayor que 0, con hasta 3 decimales.');
     expect(quantity(0)).toBe('La cantidad debe ser un número mayor que 0, con hasta 3 decimales.');
+  });
+
+  it('says what is wrong with extreme numbers instead of throwing', () => {
+    const line = (quantity: number, price: number) =>
+      firstMessage({ ...valid, items: [{ productId: 1, quantity, price }] });
+    expect(line(1, 1e308)).toBe('El monto es demasiado grande.');
+    expect(line(1e308, 1)).toBe('La cantidad es demasiado grande.');
+    expect(line(2 ** 53 + 1, 1)).toBe('La cantidad es demasiado grande.');
+    expect(line(1, -0)).toBe('El precio debe ser mayor que 0.');
+    // Under a centavo or a thousandth, the amount would be stored as zero.
+    expect(line(1, 1e-9)).toBe('El precio debe ser mayor que 0.');
+    expect(line(1e-10, 1)).toBe('La cantidad debe ser un número mayor que 0, con hasta 3 decimales.');
   });
 });
 

@@ -1,9 +1,10 @@
 // Backups of the embedded database: SQLite's online backup API, file names, rotation, and the
 // checks a file must pass before it may replace the database.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackupKind } from '@mostrador/shared';
 import SQLite from 'better-sqlite3';
+import { copyOwnerOnly, createOwnerOnlyFile, ensureOwnerOnlyDir, OWNER_ONLY_FILE } from './sqlite-file.js';
 
 /** respaldo-2026-11-23T18-20-00-123Z-manual.db: sorts by time, says why it was taken. */
 const BACKUP_NAME = /^respaldo-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)-(automatico|manual|migracion)\.db$/;
@@ -32,7 +33,8 @@ function backupName(now: number, kind: BackupKind): string {
  * own connection: SQLite copies a hundred pages per turn of the event loop (so requests keep
  * being answered in between) and mirrors into the copy every write that same connection makes
  * meanwhile, so the file holds every sale committed before it finished. It is written under a
- * temporary name and renamed when complete: a listed backup is always a whole one.
+ * temporary name and renamed when complete: a listed backup is always a whole one. The folder is
+ * 0700 and the file 0600 before SQLite writes its first page: a backup holds every password hash.
  */
 export async function takeBackup(
   sqlite: SQLite.Database,
@@ -40,11 +42,12 @@ export async function takeBackup(
   kind: BackupKind,
   now: number,
 ): Promise<BackupFile> {
-  mkdirSync(dir, { recursive: true });
+  ensureOwnerOnlyDir(dir);
   const name = backupName(now, kind);
   const partial = join(dir, `${name}.partial`);
   rmSync(partial, { force: true });
   try {
+    createOwnerOnlyFile(partial);
     await sqlite.backup(partial);
     renameSync(partial, join(dir, name));
   } catch (error) {
@@ -125,17 +128,18 @@ function removeWithCompanions(path: string) {
 }
 
 /**
- * Puts a checked backup in place of the database at `databasePath` (the server must be stopped).
- * The backup is copied beside the database and that copy is checked, so what is installed is
- * exactly what passed. The replaced database, with its write-ahead log, is kept beside it as
- * `<name>.reemplazada-<time>`; when the check fails nothing is touched.
+ * Puts a checked backup in place of the database at `databasePath` (the caller holds the
+ * database's lock, db/sqlite-lock.ts: no server is using it). The backup is copied beside the
+ * database (0600, whatever the backup's own mode) and that copy is checked, so what is installed
+ * is exactly what passed. The replaced database, with its write-ahead log, is kept beside it as
+ * `<name>.reemplazada-<time>`, made 0600 too; when the check fails nothing is touched.
  */
 export function restoreBackup(file: string, databasePath: string, knownMigrations: readonly string[], now: number) {
   if (!existsSync(file)) throw new BackupRejected(`No existe el archivo ${file}.`);
   const staging = `${databasePath}.restaurando`;
   removeWithCompanions(staging);
   try {
-    copyFileSync(file, staging);
+    copyOwnerOnly(file, staging);
     checkBackup(staging, knownMigrations);
   } catch (error) {
     removeWithCompanions(staging);
@@ -149,7 +153,9 @@ export function restoreBackup(file: string, databasePath: string, knownMigration
     : null;
   if (replacedPath) {
     for (const suffix of SQLITE_COMPANIONS) {
-      if (existsSync(databasePath + suffix)) renameSync(databasePath + suffix, replacedPath + suffix);
+      if (!existsSync(databasePath + suffix)) continue;
+      renameSync(databasePath + suffix, replacedPath + suffix);
+      chmodSync(replacedPath + suffix, OWNER_ONLY_FILE);
     }
   }
   renameSync(staging, databasePath);

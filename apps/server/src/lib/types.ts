@@ -61,6 +61,11 @@ declare module 'fastify' {
     config: Config;
     /** A signed access token for that user, valid for `config.accessTokenTtlSeconds`. */
     signAccessToken(user: AuthUser): string;
+    /**
+     * The request's user when its token and session hold and its role meets `requirement`; a 401
+     * or 403 otherwise. For what no operation of API_ACCESS names (the API's documentation).
+     */
+    authorize(request: FastifyRequest, requirement: Requirement): Promise<AuthUser>;
   }
   interface FastifyContextConfig {
     /** Names the route in API_ACCESS; the access plugin enforces it. */

@@ -1,10 +1,10 @@
 import fastifyJwt from '@fastify/jwt';
-import { API_ACCESS, isRole } from '@mostrador/shared';
-import type { FastifyInstance } from 'fastify';
+import { API_ACCESS, isRole, type Requirement } from '@mostrador/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors.js';
 import { admitted } from '../modules/sessions/sessions.service.js';
-import type { AccessTokenClaims, ApiRoute, AuthUser } from '../lib/types.js';
+import type { AccessTokenClaims, ApiRoute, AuthUser, SessionToCheck } from '../lib/types.js';
 import { rememberingVerifier } from '../lib/verified-tokens.js';
 
 const API_PREFIX = '/api/';
@@ -58,11 +58,8 @@ async function accessPlugin(
   // token first and runs a callback chain.
   const verifyAccessToken = rememberingVerifier((token) => app.jwt.verify<AccessTokenClaims>(token), 1000);
 
-  app.addHook('onRequest', async (request) => {
-    const operation = request.routeOptions.config.operation;
-    if (!operation) return;
-    const requirement = API_ACCESS[operation];
-    if (requirement === null) return;
+  /** What the request's token claims, to be checked against the session: a 401 without a valid token. */
+  function sessionToCheck(request: FastifyRequest, requirement: Requirement): SessionToCheck {
     let claims: AccessTokenClaims;
     try {
       claims = verifyAccessToken(bearerToken(request.headers.authorization));
@@ -72,15 +69,28 @@ async function accessPlugin(
     const id = Number(claims.sub);
     const { role, sid: sessionId } = claims;
     if (!Number.isInteger(id) || id <= 0 || !isRole(role) || typeof sessionId !== 'string') throw unauthorized();
-    const toCheck = { userId: id, sessionId, requirement };
+    return { userId: id, sessionId, requirement };
+  }
+
+  // The token says who signed in; the database says whether that still holds and with which role.
+  const authorize = async (request: FastifyRequest, requirement: Requirement) => {
+    const toCheck = sessionToCheck(request, requirement);
+    return admitted(await app.services.sessions.check(toCheck.sessionId), toCheck);
+  };
+  app.decorate('authorize', authorize);
+
+  app.addHook('onRequest', async (request) => {
+    const operation = request.routeOptions.config.operation;
+    if (!operation) return;
+    const requirement = API_ACCESS[operation];
+    if (requirement === null) return;
     // A route may hand the session to its service, which checks it with the same `admitted` in
     // its own read (a sale reads it together with what it sells). request.user stays unset there.
     if (request.routeOptions.config.sessionCheckedByService) {
-      request.sessionToCheck = toCheck;
+      request.sessionToCheck = sessionToCheck(request, requirement);
       return;
     }
-    // The token says who signed in; the database says whether that still holds and with which role.
-    request.user = admitted(await app.services.sessions.check(sessionId), toCheck);
+    request.user = await authorize(request, requirement);
   });
 }
 

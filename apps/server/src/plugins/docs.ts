@@ -1,7 +1,7 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_ACCESS, type ApiOperation, errorResponseSchema } from '@mostrador/shared';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -108,7 +108,72 @@ function documentOperation(input: TransformInput) {
   };
 }
 
-/** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
+/** What the docs page's code below uses of the browser (the server compiles without the DOM's types). */
+interface DocsPage {
+  localStorage: { getItem(key: string): string | null };
+  location: { href: string; origin: string };
+  document: {
+    getElementById(id: string): { insertAdjacentHTML(position: string, html: string): void } | null;
+  };
+}
+
+/**
+ * Swagger UI's requestInterceptor. It runs in the browser: Swagger UI's initializer carries its
+ * source, so it names nothing outside itself. Requests to this server carry the access token of
+ * the session signed in to Mostrador in this browser (the web app keeps it in localStorage under
+ * 'mostrador.session', lib/session-store.ts), unless one was given in 'Authorize'.
+ */
+function withSessionToken(request: Record<string, unknown>) {
+  const page = globalThis as unknown as DocsPage;
+  const { url, headers } = request as { url: string; headers: Record<string, string> };
+  if (headers.Authorization || new URL(url, page.location.href).origin !== page.location.origin) return request;
+  try {
+    const session = JSON.parse(page.localStorage.getItem('mostrador.session') ?? 'null') as {
+      accessToken?: unknown;
+    } | null;
+    if (session && typeof session.accessToken === 'string') {
+      headers.Authorization = `Bearer ${session.accessToken}`;
+    }
+  } catch {
+    // Nothing stored, or not a session: the document answers 401 and the page says what to do.
+  }
+  return request;
+}
+
+/** Swagger UI's responseInterceptor, in the browser too: when the document is refused, says why and where to sign in. */
+function explainRefusedDocument(response: Record<string, unknown>) {
+  const page = globalThis as unknown as DocsPage;
+  const { url, status } = response as { url: string; status: number };
+  if (
+    (status === 401 || status === 403) &&
+    /\/api\/docs\/json$/.test(url) &&
+    !page.document.getElementById('mostrador-aviso')
+  ) {
+    page.document
+      .getElementById('swagger-ui')
+      ?.insertAdjacentHTML(
+        'beforebegin',
+        '<p id="mostrador-aviso" role="alert" style="font: 16px sans-serif; margin: 24px; padding: 16px; ' +
+          'border: 1px solid #c92a2a; border-radius: 4px">' +
+          (status === 403
+            ? 'La documentación de la API es solo para administradores: <a href="/login">inicia sesión en ' +
+              'Mostrador</a> con una cuenta de administrador y vuelve a abrir esta página.</p>'
+            : 'Para ver la documentación de la API, <a href="/login">inicia sesión en Mostrador</a> como ' +
+              'administrador en este navegador y vuelve a abrir esta página.</p>'),
+      );
+  }
+  return response;
+}
+
+/** The OpenAPI document in each form @fastify/swagger-ui serves it: in `admin` mode, an Admin's only. */
+const DOCUMENT_URLS = new Set(['/api/docs/json', '/api/docs/yaml']);
+
+/**
+ * The OpenAPI document, generated from the routes' zod schemas (app.swagger()), and its page at
+ * /api/docs as API_DOCS says: `admin`, the document answers an Admin's token only (the page itself
+ * is Swagger UI's, with nothing of the API in it, and asks for the document with the token of the
+ * Admin signed in to Mostrador in the same browser); `public`, anyone; `off`, neither is served.
+ */
 async function docsPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -130,7 +195,19 @@ async function docsPlugin(app: FastifyInstance) {
     },
     transform: documentOperation as FastifyDynamicSwaggerOptions['transform'],
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const mode = app.config.API_DOCS;
+  if (mode === 'off') return;
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    ...(mode === 'admin' && {
+      uiConfig: { requestInterceptor: withSessionToken, responseInterceptor: explainRefusedDocument },
+      uiHooks: {
+        onRequest: async (request: FastifyRequest) => {
+          if (DOCUMENT_URLS.has(request.routeOptions.url ?? '')) await app.authorize(request, { level: 'Private' });
+        },
+      },
+    }),
+  });
 }
 
-export default fp(docsPlugin, { name: 'docs' });
+export default fp(docsPlugin, { name: 'docs', dependencies: ['access'] });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { errorBody } from '../helpers/errors.js';
 import { seedClient, seedProduct } from '../helpers/factories.js';
 import { countRows } from './rows.js';
 
@@ -313,9 +314,127 @@ async function casesFor(path: string, method: 'GET' | 'POST', operation: Operati
   return cases;
 }
 
+/**
+ * The extremes every numeric field is tried with, as the text a client would send: beyond every
+ * bound (and Infinity once multiplied), a negative zero, less than a centavo or a gram, and an
+ * integer a double cannot hold (it reads as 2^53). JSON.stringify would write -0 as 0, so bodies
+ * carry them as literal text.
+ */
+const EXTREME_NUMBERS = ['1e308', '-0', '1e-9', '9007199254740993'];
+
+/** Text fields a sample would otherwise fill with 'a', given values that pass: the extreme number is then the only oddity. */
+const VALID_TEXT: Record<string, string> = { date: '2026-11-20T10:00:00' };
+
+type JsonPath = Array<string | number>;
+
+/** Where the numbers of a JSON body are: a path of keys, array items at index 0. */
+function numericPaths(schema: JsonSchema, at: JsonPath = []): JsonPath[] {
+  if (schema.type === 'number' || schema.type === 'integer') return [at];
+  if (schema.type === 'array') return numericPaths(schema.items ?? {}, [...at, 0]);
+  return Object.entries(schema.properties ?? {}).flatMap(([key, property]) => numericPaths(property, [...at, key]));
+}
+
+const isNumeric = (schema: JsonSchema) => schema.type === 'number' || schema.type === 'integer';
+
+/**
+ * `sample` with the known text fields valid and the optional numbers present too (a line's price
+ * next to its quantity), recursively: the extreme number put in one place meets ordinary ones.
+ */
+function validSample(schema: JsonSchema): unknown {
+  if (schema.type === 'array') {
+    return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => validSample(schema.items ?? {}));
+  }
+  if (schema.type !== 'object' && !schema.properties) return sample(schema);
+  const value: Record<string, unknown> = {};
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    if (isBinary(property) || !((schema.required ?? []).includes(key) || isNumeric(property))) continue;
+    value[key] = VALID_TEXT[key] ?? validSample(property);
+  }
+  return value;
+}
+
+/** A JSON text of `base` with the raw number text at `path`. */
+function withNumberAt(base: unknown, path: JsonPath, text: string): string {
+  const MARK = '__numero_extremo__';
+  const copy = structuredClone(base) as Record<string | number, unknown>;
+  let node = copy;
+  path.slice(0, -1).forEach((key, i) => {
+    node[key] ??= typeof path[i + 1] === 'number' ? [] : {};
+    node = node[key] as Record<string | number, unknown>;
+  });
+  node[path.at(-1)!] = MARK;
+  return JSON.stringify(copy).replace(`"${MARK}"`, text);
+}
+
+/** Every numeric input of one operation (body, form, query and path) with each extreme number. */
+async function extremeNumberCases(path: string, method: 'GET' | 'POST', operation: Operation): Promise<Case[]> {
+  const route = `${method} ${path}`;
+  const cases: Case[] = [];
+  const params = operation.parameters ?? [];
+  const fill = (values: Record<string, string> = {}) =>
+    path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '1');
+  for (const text of EXTREME_NUMBERS) {
+    for (const param of params.filter((p) => isNumeric(p.schema))) {
+      const url =
+        param.in === 'path'
+          ? fill({ [param.name]: text })
+          : `${fill()}?${new URLSearchParams([[param.name, text]]).toString()}`;
+      cases.push({ route, label: `${param.in} ${param.name}=${text}`, method, url });
+    }
+    const content = operation.requestBody?.content ?? {};
+    const json = content['application/json']?.schema;
+    if (json) {
+      const base = validSample(json);
+      for (const at of numericPaths(json)) {
+        cases.push({
+          route,
+          label: `body ${at.join('.')}: ${text}`,
+          method,
+          url: fill(),
+          headers: { 'content-type': 'application/json' },
+          payload: withNumberAt(base, at, text),
+        });
+      }
+    }
+    const form = content['multipart/form-data']?.schema;
+    if (form) {
+      const base = Object.entries(validSample(form) as Record<string, unknown>).map(([k, v]): [string, string] => [
+        k,
+        String(v),
+      ]);
+      for (const [key, property] of Object.entries(form.properties ?? {})) {
+        if (!isNumeric(property)) continue;
+        const fields: Array<[string, string]> = [...base.filter(([k]) => k !== key), [key, text]];
+        cases.push({ route, label: `multipart ${key}: ${text}`, method, url: fill(), ...(await multipart(fields)) });
+      }
+    }
+  }
+  return cases;
+}
+
+/** What is wrong with an answer to bad input: not a 4xx, or a 4xx without a Spanish message for people. */
+function badAnswer(response: { statusCode: number; body: string; json(): unknown }, { success = false } = {}) {
+  if (success && response.statusCode < 300) return null;
+  let body: { message?: unknown; error?: unknown } = {};
+  try {
+    body = response.json() as typeof body;
+  } catch {
+    // judged below
+  }
+  const ok =
+    response.statusCode >= 400 &&
+    response.statusCode < 500 &&
+    typeof body.message === 'string' &&
+    body.message.length > 0 &&
+    typeof body.error === 'string' &&
+    !/\bat \S+:\d+|node_modules|Error:/.test(body.message);
+  return ok ? null : `${response.statusCode} ${response.body.slice(0, 200)}`;
+}
+
 let t: TestApp;
 let uploadDir: string;
 let cases: Case[];
+let numberCases: Case[];
 /** Documented operations that take a body, path or query parameters, and those that take nothing. */
 const withInput: Record<string, Operation> = {};
 const withoutInput: string[] = [];
@@ -338,16 +457,18 @@ beforeAll(async () => {
   });
   expect(sale.statusCode).toBe(201);
   await t.sessionAs('Seller');
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+  const doc = (await t.injectAs('Admin', { method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, Operation>>;
   }>();
   cases = [];
+  numberCases = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const route = `${method.toUpperCase()} ${path}`;
       if ((operation.parameters ?? []).length > 0 || operation.requestBody) withInput[route] = operation;
       else withoutInput.push(route);
       cases.push(...(await casesFor(path, method.toUpperCase() as 'GET' | 'POST', operation)));
+      numberCases.push(...(await extremeNumberCases(path, method.toUpperCase() as 'GET' | 'POST', operation)));
     }
   }
 });
@@ -376,20 +497,8 @@ describe('bad input on every endpoint', () => {
         headers: c.headers,
         ...(c.payload === undefined ? {} : { payload: c.payload }),
       });
-      let body: { message?: unknown; error?: unknown } = {};
-      try {
-        body = response.json();
-      } catch {
-        // checked below
-      }
-      const ok =
-        response.statusCode >= 400 &&
-        response.statusCode < 500 &&
-        typeof body.message === 'string' &&
-        body.message.length > 0 &&
-        typeof body.error === 'string' &&
-        !/\bat \S+:\d+|node_modules|Error:/.test(body.message);
-      if (!ok) failures.push(`${c.route} — ${c.label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      const problem = badAnswer(response);
+      if (problem) failures.push(`${c.route} — ${c.label}: ${problem}`);
     }
     expect(failures).toEqual([]);
     expect(await countRows(t.testDb.database.db)).toEqual(before);
@@ -399,5 +508,62 @@ describe('bad input on every endpoint', () => {
     expect(health.statusCode).toBe(200);
     const receipt = await t.injectAs('Admin', { method: 'GET', url: '/api/receipt/details/1' });
     expect(receipt.json()).toMatchObject({ id: 1, total: 10, balance: 10, state: 'Pending' });
+  });
+});
+
+describe('extreme numbers in every numeric field', () => {
+  it('refuses a sale of 1e308 (price or quantity) and amounts under a centavo with a 400 that says why', async () => {
+    const post = (url: string, body: string) =>
+      t.injectAs('Admin', { method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
+    const sale = (line: string) =>
+      post(
+        '/api/receipt/create',
+        `{"paymentMode":"Cash","date":"2026-11-20T10:00:00","items":[{"productId":1,${line}}]}`,
+      );
+    const cases: Array<[string, Promise<{ statusCode: number; json(): unknown }>, string]> = [
+      ['price 1e308', sale('"quantity":1,"price":1e308'), 'El monto es demasiado grande.'],
+      ['quantity 1e308', sale('"quantity":1e308,"price":10'), 'La cantidad es demasiado grande.'],
+      ['both 1e308', sale('"quantity":1e308,"price":1e308'), 'La cantidad es demasiado grande.'],
+      ['price 1e-9', sale('"quantity":1,"price":1e-9'), 'El precio debe ser mayor que 0.'],
+      [
+        'quantity 1e-10',
+        sale('"quantity":1e-10,"price":10'),
+        'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.',
+      ],
+      [
+        'cash movement of 1e-9',
+        post('/api/cash/movement', '{"type":"Entrada","amount":1e-9,"note":"x"}'),
+        'El monto debe ser mayor que 0.',
+      ],
+    ];
+    for (const [label, answer, message] of cases) {
+      const response = await answer;
+      expect([label, response.statusCode, response.json()]).toEqual([
+        label,
+        400,
+        errorBody(message, 'VALIDATION_ERROR'),
+      ]);
+    }
+  });
+
+  it('never answer 5xx: a refusal is a 4xx with a Spanish message', async () => {
+    expect(numberCases.length).toBeGreaterThan(EXTREME_NUMBERS.length * 50);
+    const failures: string[] = [];
+    const answers: string[] = [];
+    for (const c of numberCases) {
+      const response = await t.injectAs('Admin', {
+        method: c.method,
+        url: c.url,
+        headers: c.headers,
+        ...(c.payload === undefined ? {} : { payload: c.payload }),
+      });
+      answers.push(`${c.route} — ${c.label}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+      const problem = badAnswer(response, { success: true });
+      if (problem) failures.push(`${c.route} — ${c.label}: ${problem}`);
+    }
+    if (process.env.FUZZ_PRINT) console.log(answers.join('\n'));
+    expect(failures).toEqual([]);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
   });
 });

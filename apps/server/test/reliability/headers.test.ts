@@ -110,7 +110,8 @@ describe('security headers', () => {
       ['uploaded image', 200, () => anonymous({ method: 'GET', url: withImage.json<{ imageUrl: string }>().imageUrl })],
       ['missing image', 404, () => anonymous({ method: 'GET', url: '/uploads/0123456789abcdef.png' })],
       ['API documentation', 200, () => anonymous({ method: 'GET', url: '/api/docs' })],
-      ['OpenAPI document', 200, () => anonymous({ method: 'GET', url: '/api/docs/json' })],
+      ['OpenAPI document', 200, () => t.injectAs('Admin', { method: 'GET', url: '/api/docs/json' })],
+      ['OpenAPI document without a token', 401, () => anonymous({ method: 'GET', url: '/api/docs/json' })],
       ['JSON 200', 200, () => anonymous({ method: 'GET', url: '/api/health' })],
       [
         'JSON 201',

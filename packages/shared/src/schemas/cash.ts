@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DENOMINATION_KEYS, type DenominationKey, MAX_DENOMINATION_COUNT } from '../cash-drawer.js';
 import { isYmd } from '../dates.js';
 import { CASH_MOVEMENT_TYPES, CASH_RESULTS, PAYMENT_METHODS } from '../enums.js';
-import { idSchema, isoDateTimeSchema, MAX_TEXT, pesosSchema, requiredText } from './common.js';
+import { idSchema, isoDateTimeSchema, MAX_TEXT, pesosSchema, positivePesos, requiredText } from './common.js';
 
 // The cash drawer contract (turnos de caja). Amounts are pesos on the wire, computed from centavos.
 
@@ -22,7 +22,7 @@ export type OpenShiftBody = z.infer<typeof openShiftBodySchema>;
 /** POST /cash/movement: cash put into or taken out of the open shift's drawer. */
 export const cashMovementBodySchema = z.strictObject({
   type: cashMovementTypeSchema,
-  amount: pesosSchema.refine((v) => v > 0, 'El monto debe ser mayor que 0.'),
+  amount: positivePesos('El monto debe ser mayor que 0.'),
   note: requiredText('La nota es obligatoria.', MAX_TEXT),
 });
 export type CashMovementBody = z.infer<typeof cashMovementBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import spanish from 'zod/v4/locales/es.js';
-import { hasAtMostTwoDecimals } from '../money.js';
-import { hasAtMostThreeDecimals, parseQuantityInput, QUANTITY_DECIMALS_MESSAGE } from '../quantities.js';
+import { hasAtMostTwoDecimals, pesosToCents } from '../money.js';
+import { hasAtMostThreeDecimals, parseQuantityInput, QUANTITY_DECIMALS_MESSAGE, toMilli } from '../quantities.js';
 
 // Default zod messages in Spanish; our own schemas give their specific texts. A text's length
 // limit reads the same for every field, so it is said once here (the server puts the field's name
@@ -82,12 +82,27 @@ export const emailSchema = z
   .max(MAX_EMAIL)
   .pipe(z.email('Correo electrónico inválido.'));
 
-/** Pesos on the wire: positive, at most two decimals, bounded. */
+/**
+ * Pesos on the wire: at most two decimals, bounded. The bound is said first: 1e308 is too large,
+ * not a matter of decimals.
+ */
 export const pesosSchema = z
   .number({ error: 'El monto debe ser un número.' })
   .finite()
-  .refine(hasAtMostTwoDecimals, 'El monto admite como máximo dos decimales.')
-  .refine((v) => Math.abs(v) <= 10_000_000, 'El monto es demasiado grande.');
+  .refine((v) => Math.abs(v) <= 10_000_000, 'El monto es demasiado grande.')
+  .refine(hasAtMostTwoDecimals, 'El monto admite como máximo dos decimales.');
+
+/**
+ * Pesos of at least one centavo. Checked on the centavos the amount becomes: two decimals are
+ * read with a tolerance for binary noise (0.1 + 0.2), so 1e-9 passes that check and would be
+ * stored as $0.00.
+ */
+export function positivePesos(message: string) {
+  return pesosSchema.refine((v) => pesosToCents(v) > 0, message);
+}
+
+/** A quantity of at least one thousandth, on the thousandths it becomes (1e-10 would be stored as 0). */
+export const isPositiveQuantity = (quantity: number) => toMilli(quantity) > 0;
 
 /** What kind of failure an error answer reports: for programs (the message is for people). */
 export const ERROR_CODES = [

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../money.js';
+import { hasAtMostTwoDecimals, pesosToCents } from '../money.js';
 import { normalizeProductCode } from '../products.js';
-import { isWholeQuantity, wholeUnitsMessage } from '../quantities.js';
+import { isWholeQuantity, toMilli, wholeUnitsMessage } from '../quantities.js';
 import { hasValidCheckDigit } from '../scale-label.js';
-import { decimalField, idSchema, isoDateTimeSchema, optionalText, requiredText } from './common.js';
+import { decimalField, idSchema, isoDateTimeSchema, isPositiveQuantity, optionalText, requiredText } from './common.js';
 
 // The products contract: what the product endpoints take and answer. Quantities and stock are
 // decimal numbers with at most three decimals (exact thousandths); prices are pesos.
@@ -76,7 +76,7 @@ function quantityField(message: string, { positive = false, max = MAX_STOCK_CHAN
   return decimalField(message, message).pipe(
     z
       .number()
-      .refine((v) => (positive ? v > 0 : v >= 0), message)
+      .refine((v) => (positive ? isPositiveQuantity(v) : v >= 0), message)
       .refine((v) => v <= max, maxMessage || message),
   );
 }
@@ -95,7 +95,7 @@ function pesosField(message: string) {
   return decimalField(message, message).pipe(
     z
       .number()
-      .refine((v) => v > 0 && hasAtMostTwoDecimals(v), message)
+      .refine((v) => hasAtMostTwoDecimals(v) && pesosToCents(v) > 0, message)
       .refine((v) => v <= MAX_PRICE, PRODUCT_MESSAGES.priceMax),
   );
 }
@@ -234,7 +234,7 @@ export const adjustInventoryBodySchema = z.strictObject({
   }).pipe(
     z
       .number()
-      .refine((v) => v !== 0, PRODUCT_MESSAGES.nonZeroQuantity)
+      .refine((v) => toMilli(v) !== 0, PRODUCT_MESSAGES.nonZeroQuantity)
       .refine((v) => Math.abs(v) <= MAX_STOCK_CHANGE, PRODUCT_MESSAGES.quantityMax),
   ),
   note: noteField,

@@ -8,8 +8,9 @@ import {
   hasNoControlCharacters,
   idSchema,
   isoDateTimeSchema,
+  isPositiveQuantity,
   MAX_TEXT,
-  pesosSchema,
+  positivePesos,
 } from './common.js';
 import { paymentMethodSchema } from './cash.js';
 
@@ -99,11 +100,12 @@ export const receiptItemInputSchema = z.strictObject({
   /** Fractions only for products sold by weight (the server refuses them otherwise, naming the product). */
   quantity: z
     .number({ error: QUANTITY_MESSAGE })
+    .max(MAX_QUANTITY, 'La cantidad es demasiado grande.')
     .positive(QUANTITY_MESSAGE)
     .refine(hasAtMostThreeDecimals, QUANTITY_MESSAGE)
-    .max(MAX_QUANTITY, 'La cantidad es demasiado grande.'),
+    .refine(isPositiveQuantity, QUANTITY_MESSAGE),
   /** Optional: without it the product's price applies (pricing.ts linePrice). */
-  price: pesosSchema.refine((v) => v > 0, 'El precio debe ser mayor que 0.').nullish(),
+  price: positivePesos('El precio debe ser mayor que 0.').nullish(),
 });
 export type ReceiptItemInput = z.infer<typeof receiptItemInputSchema>;
 
@@ -188,7 +190,7 @@ export type ChangeStateBody = z.infer<typeof changeStateBodySchema>;
 export const addPaymentBodySchema = z.strictObject({
   receiptId: idSchema,
   /** At least 1, or less when it settles the balance exactly (checked against the balance). */
-  amount: pesosSchema.refine((v) => v > 0, PAYMENT_MINIMUM_MESSAGE),
+  amount: positivePesos(PAYMENT_MINIMUM_MESSAGE),
   /** Stored as sent; missing or blank → 'Pago manual'. */
   note: z
     .string({ error: 'La nota debe ser texto.' })
