@@ -185,7 +185,7 @@ test.describe('with a printer', () => {
   let received: Buffer[];
   let server: RunningServer;
   let dir: string;
-  const admin = { email: `caja.${unique()}@e2e.mx`, password: 'caja-e2e-2026' };
+  const admin = { email: `caja.${unique()}@e2e.mx`, password: 'turno-e2e-2026' };
 
   test.beforeAll(async () => {
     received = [];

@@ -50,13 +50,16 @@ async function fillCreditSale(page: Page, client: Client, productCuid: string, p
 test.describe('Credit limit as Seller', () => {
   test.use({ storageState: storageStateOf('Seller') });
 
-  test('sees the balance on picking the client and is refused over the limit', async ({ page, seed }) => {
+  test('sees the available credit on picking the client and is refused over the limit', async ({ page, seed }) => {
     const client = await clientOwing(seed, [{ amount: 80, daysAgo: 3 }], { creditLimit: 100 });
     const product = await seed.product();
     const form = await fillCreditSale(page, client, product.cuid, '30');
     const summary = form.getByRole('group', { name: 'Crédito del cliente' });
-    await expect(summary).toContainText('Saldo$80.00');
     await expect(summary).toContainText('Crédito disponible$20.00');
+    await expect(summary).toContainText('Plazo 30 días');
+    // What the client owes and their limit are a manager's figures (canSeeCreditFigures).
+    await expect(summary).not.toContainText('Saldo');
+    await expect(summary).not.toContainText('Límite');
     await form.getByRole('button', { name: 'Crear remisión' }).click();
     await expect(
       page.getByText('El cliente excede su límite de crédito (límite $100.00, saldo $80.00).'),

@@ -24,7 +24,19 @@ test.describe('Users', () => {
 
     await modal.getByLabel('Nombre').fill(`Néstor Núñez ${id}`);
     await modal.getByLabel('Correo electrónico').fill(email);
-    await modal.getByLabel('Contraseña').fill('bodega-2026');
+    // The password rule, said in the form before anything is sent.
+    const password = modal.getByLabel('Contraseña');
+    await expect(modal.getByText('Al menos 10 caracteres, sin su nombre ni su correo')).toBeVisible();
+    for (const [weak, message] of [
+      ['12345678', 'La contraseña debe tener al menos 10 caracteres.'],
+      ['qwertyuiop', 'Esa contraseña es de las más usadas y fácil de adivinar; elige otra.'],
+      ['nestor-2026!', 'La contraseña no puede contener el nombre ni el correo del usuario.'],
+    ] as const) {
+      await password.fill(weak);
+      await modal.getByRole('button', { name: 'Agregar' }).click();
+      await expect(modal.getByText(message)).toBeVisible();
+    }
+    await password.fill('bodega-2026');
     await modal.getByRole('button', { name: 'Agregar' }).click();
     await expect(page.getByText(`El usuario Néstor Núñez ${id} ha sido agregado correctamente.`)).toBeVisible();
     await expect(modal).toBeHidden();
@@ -51,7 +63,7 @@ test.describe('Users', () => {
     const modal = page.getByRole('dialog', { name: 'Agregar usuario' });
     await modal.getByLabel('Nombre').fill('Repetido');
     await modal.getByLabel('Correo electrónico').fill('admin@e2e.mx');
-    await modal.getByLabel('Contraseña').fill('repetido-2026');
+    await modal.getByLabel('Contraseña').fill('otra-clave-2026');
     await modal.getByRole('button', { name: 'Agregar' }).click();
     await expect(
       page.getByText(

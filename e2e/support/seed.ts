@@ -101,7 +101,7 @@ export class Seed {
   }
 
   /** A new user of that role (unique name and e-mail), with the password it signs in with. */
-  async user(role: Role, password = 'cuenta-e2e-2026'): Promise<User & { password: string }> {
+  async user(role: Role, password = 'clave-e2e-2026'): Promise<User & { password: string }> {
     const id = unique();
     const user = await this.post<User>('/auth/register', {
       name: `Cuenta ${role} ${id}`,

@@ -37,10 +37,10 @@ import { seededRandom } from './random.js';
 import { ROOT } from './server-process.js';
 
 export const DEMO_USERS: Array<{ name: string; email: string; password: string; role: Role }> = [
-  { name: 'Adriana Garza', email: 'admin@demo.mx', password: 'demo-admin-2026', role: 'Admin' },
-  { name: 'Mario Treviño', email: 'gerente@demo.mx', password: 'demo-gerente-2026', role: 'Manager' },
-  { name: 'Sofía Cantú', email: 'vendedora@demo.mx', password: 'demo-vendedora-2026', role: 'Seller' },
-  { name: 'Luis Salinas', email: 'vendedor@demo.mx', password: 'demo-vendedor-2026', role: 'Seller' },
+  { name: 'Adriana Garza', email: 'admin@demo.mx', password: 'demo-llave-2026', role: 'Admin' },
+  { name: 'Mario Treviño', email: 'gerente@demo.mx', password: 'demo-cuentas-2026', role: 'Manager' },
+  { name: 'Sofía Cantú', email: 'vendedora@demo.mx', password: 'demo-mostrador-2026', role: 'Seller' },
+  { name: 'Luis Salinas', email: 'vendedor@demo.mx', password: 'demo-ventas-2026', role: 'Seller' },
 ];
 
 // [name, units, price in pesos]
@@ -224,6 +224,7 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
       const email = random() < 0.4 ? `${plain(firstName.split(' ')[0]!)}.${regulars.length + 1}@correo.mx` : null;
       const client = await clients.register(
         registerClientBodySchema.parse({ firstName, lastName, address, phone, email }),
+        admin!,
       );
       regulars.push(client.id);
     }

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_REALTIME_MODEL, DEFAULT_SCALE_LABEL_FORMAT, scaleLabelFormatProblem } from '@mostrador/shared';
+import {
+  DEFAULT_REALTIME_MODEL,
+  DEFAULT_SCALE_LABEL_FORMAT,
+  DEFAULT_SELLER_RECEIPTS,
+  hasAtMostTwoDecimals,
+  scaleLabelFormatProblem,
+  SELLER_RECEIPTS_SCOPES,
+} from '@mostrador/shared';
 import { z } from 'zod';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -57,10 +64,8 @@ const envSchema = z.object({
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   ),
   ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email('no es un correo válido').optional()),
-  ADMIN_PASSWORD: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
-  ),
+  /** Held to the password rule (passwords.ts) when the first Admin is created with it. */
+  ADMIN_PASSWORD: optionalString,
   OPENAI_API_KEY: optionalString,
   REALTIME_MODEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -176,6 +181,24 @@ const envSchema = z.object({
   API_DOCS: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(API_DOCS_MODES, { error: 'debe ser admin, public u off' }).default('admin'),
+  ),
+  /**
+   * The credit limit (pesos) of a client a Seller registers: 0, no credit until an Admin or
+   * Manager sets one. Sellers do not set credit terms.
+   */
+  DEFAULT_CREDIT_LIMIT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'debe ser un número de pesos entre 0 y 10000000, con hasta 2 decimales' })
+      .min(0, 'debe ser un número de pesos entre 0 y 10000000, con hasta 2 decimales')
+      .max(10_000_000, 'debe ser un número de pesos entre 0 y 10000000, con hasta 2 decimales')
+      .refine(hasAtMostTwoDecimals, 'debe ser un número de pesos entre 0 y 10000000, con hasta 2 decimales')
+      .default(0),
+  ),
+  /** Which receipts a Seller reads: their own and today's (own-and-today), or all of them (all). */
+  SELLER_RECEIPTS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    z.enum(SELLER_RECEIPTS_SCOPES, { error: 'debe ser own-and-today o all' }).default(DEFAULT_SELLER_RECEIPTS),
   ),
   WEB_DIST: z.string().default(defaultWebDist),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

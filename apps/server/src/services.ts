@@ -3,7 +3,7 @@
 // `npm run demo` and the benchmarks build the same set. A module never builds another's service:
 // what one module may ask of another is that service's public methods, passed in below.
 import { randomBytes } from 'node:crypto';
-import { compileScaleLabelFormat } from '@mostrador/shared';
+import { compileScaleLabelFormat, pesosToCents } from '@mostrador/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { transactionRunnerFor } from './db/transactions.js';
@@ -60,7 +60,16 @@ export function createServices({
     cash,
     business: { name: config.BUSINESS_NAME },
   });
-  const receipts = createReceiptsService({ db, dialect, transact, clock, sessions, credit, cash });
+  const receipts = createReceiptsService({
+    db,
+    dialect,
+    transact,
+    clock,
+    sessions,
+    credit,
+    cash,
+    sellerReceipts: config.SELLER_RECEIPTS,
+  });
   const reports = createReportsService({ db, transact, clock, cash });
   return {
     health: createHealthService({ dialect, transact, clock }),
@@ -74,7 +83,14 @@ export function createServices({
       uploadDir: config.UPLOAD_DIR,
       scaleLabelFormat: compileScaleLabelFormat(config.SCALE_LABEL_FORMAT),
     }),
-    clients: createClientsService({ db, transact, clock, receipts, credit }),
+    clients: createClientsService({
+      db,
+      transact,
+      clock,
+      receipts,
+      credit,
+      defaultCreditLimitCents: pesosToCents(config.DEFAULT_CREDIT_LIMIT),
+    }),
     receipts,
     printing: createPrintingService({ config, receipts }),
     reports,

@@ -298,7 +298,7 @@ describe('passwords', () => {
     expect(missing.statusCode).toBe(404);
     const seller = await staff('Seller');
     const short = await asAdmin('/api/user/resetPassword', { id: seller.id, newPassword: 'corta' });
-    expect(short.json()).toEqual(errorBody('La contraseña debe tener al menos 8 caracteres.', 'VALIDATION_ERROR'));
+    expect(short.json()).toEqual(errorBody('La contraseña debe tener al menos 10 caracteres.', 'VALIDATION_ERROR'));
   });
 
   it('a change keeps the session that asked and ends every other one', async () => {

@@ -284,7 +284,7 @@ describe('POST /api/auth/register and GET /api/user/list', () => {
     [{ name: 'X', email: 'no-es-correo', password: 'contraseña-123', role: 'Seller' }, 'Correo electrónico inválido.'],
     [
       { name: 'X', email: 'x@tienda.mx', password: 'corta', role: 'Seller' },
-      'La contraseña debe tener al menos 8 caracteres.',
+      'La contraseña debe tener al menos 10 caracteres.',
     ],
     [{ name: 'X', email: 'x@tienda.mx', password: 'contraseña-123', role: 'Jefe' }, 'El rol es obligatorio.'],
     [{ name: 'X', email: 'x@tienda.mx', password: 'contraseña-123' }, 'El rol es obligatorio.'],

@@ -69,10 +69,8 @@ describe('POST /api/client/register', () => {
       address: null,
       isEnabled: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      creditLimit: null,
+      // A Seller's client: the shop's plazo; no credit figures in a Seller's answer.
       creditDays: 30,
-      balance: 0,
-      overdue: 0,
     });
     expect(Date.parse(client.createdAt)).toBeGreaterThanOrEqual(before - 1);
     expect(client.id).toBeGreaterThan(0);
@@ -87,6 +85,9 @@ describe('POST /api/client/register', () => {
       phone: null,
       address: null,
       isEnabled: 1,
+      // DEFAULT_CREDIT_LIMIT: no credit until a manager sets a limit.
+      creditLimitCents: 0,
+      creditDays: 30,
     });
   });
 
@@ -196,7 +197,7 @@ describe('GET /api/client/details/:id', () => {
       items: [{ quantity: 1, priceCents: 100 }],
     });
 
-    const response = await get(`/api/client/details/${client.id}`, 'Seller');
+    const response = await get(`/api/client/details/${client.id}`, 'Manager');
     expect(response.statusCode).toBe(200);
     const details = response.json<ClientDetails>();
     expect(details).toMatchObject({ id: client.id, firstName: 'Con', lastName: 'Historial', isEnabled: true });
@@ -327,7 +328,7 @@ describe('POST /api/client/disable', () => {
     expect(response.json()).toEqual({ ...client, isEnabled: false, balance: 103 });
 
     expect(await listIds()).not.toContain(client.id);
-    const details = await get(`/api/client/details/${client.id}`, 'Seller');
+    const details = await get(`/api/client/details/${client.id}`, 'Manager');
     expect(details.statusCode).toBe(200);
     expect(details.json<ClientDetails>()).toMatchObject({ id: client.id, isEnabled: false });
     expect(details.json<ClientDetails>().receipts.map((r) => [r.id, r.total])).toEqual([[receiptId, 103]]);

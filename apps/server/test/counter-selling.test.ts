@@ -257,7 +257,7 @@ describe('GET /api/receipt/list?number=', () => {
       date: '2025-01-15T10:00:00',
       items: [{ productId: product.id, quantity: 1 }],
     });
-    const list = (query: string) => t.injectAs('Seller', { method: 'GET', url: `/api/receipt/list?${query}` });
+    const list = (query: string) => t.injectAs('Manager', { method: 'GET', url: `/api/receipt/list?${query}` });
     const found = (await list(`number=${old.id}&fromDate=2026-11-21`)).json<ListReceiptsResponse>();
     expect(found.data.map((r) => r.id)).toEqual([old.id]);
     expect(found.nextCursor).toBeNull();

@@ -24,7 +24,7 @@ describe('validation messages', () => {
       password: 'corta',
       role: 'Seller',
     });
-    expect(short.json()).toEqual(errorBody('La contraseña debe tener al menos 8 caracteres.', 'VALIDATION_ERROR'));
+    expect(short.json()).toEqual(errorBody('La contraseña debe tener al menos 10 caracteres.', 'VALIDATION_ERROR'));
   });
 
   it('puts the field path in front of the messages that do not name their field', async () => {

@@ -182,7 +182,7 @@ describe('with a thermal printer (PRINTER_URL)', () => {
 
   it('sends initialise, code page, the ticket and a cut per copy; COPIA from the second; amounts from the database', async () => {
     const before = printer.jobs.length;
-    const response = await t.injectAs('Seller', {
+    const response = await t.injectAs('Manager', {
       method: 'POST',
       url: '/api/printReceipt',
       // Client-sent amounts are ignored: the server re-reads the receipt.
@@ -343,7 +343,7 @@ describe('with a printer that is off (connection refused)', () => {
       date: '2026-11-21T10:00:00',
       items: [{ productId: product.id, quantity: 1, price: 10 }],
     });
-    const response = await t.injectAs('Seller', {
+    const response = await t.injectAs('Manager', {
       method: 'POST',
       url: '/api/printReceipt',
       payload: { copies: 1, receipt: { id: receipt.id } },
@@ -366,7 +366,7 @@ describe('with a printer that is off (connection refused)', () => {
     const created = response.json<CreateReceiptResponse>();
     expect(created.printResult).toEqual({ ok: false, message: 'No se pudo conectar con la impresora.' });
     expect(created).toMatchObject({ state: 'Paid', total: 49, paid: 49, balance: 0 });
-    const details = await t.injectAs('Seller', { method: 'GET', url: `/api/receipt/details/${created.id}` });
+    const details = await t.injectAs('Manager', { method: 'GET', url: `/api/receipt/details/${created.id}` });
     expect(details.statusCode).toBe(200);
     expect(details.json<Receipt>().total).toBe(49);
     expect(await stockOf(db, product.id)).toBe(6);
@@ -460,7 +460,7 @@ describe('with a printer that takes part of a job and resets the connection', ()
         date: '2026-11-21T10:00:00',
         items: [{ productId: product.id, quantity: 1, price: 10 }],
       });
-      const response = await t.injectAs('Seller', {
+      const response = await t.injectAs('Manager', {
         method: 'POST',
         url: '/api/printReceipt',
         payload: { copies: 1, receipt: { id: receipt.id } },

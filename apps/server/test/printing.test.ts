@@ -78,7 +78,8 @@ function readPdf(bytes: Buffer, name: string): PdfFacts {
   return { pages, sizes, text };
 }
 
-const getPdf = (app: TestApp, url: string, role: 'Admin' | 'Manager' | 'Seller' = 'Seller') =>
+// A Manager reads every receipt; a Seller, their own and today's (receipt-scope.test.ts).
+const getPdf = (app: TestApp, url: string, role: 'Admin' | 'Manager' | 'Seller' = 'Manager') =>
   app.injectAs(role, { method: 'GET', url });
 
 describe('GET /api/receipt/pdf/:id', () => {
@@ -176,7 +177,7 @@ describe('GET /api/receipt/pdf/:id', () => {
 });
 
 describe('POST /api/printReceipt without a printer', () => {
-  const print = (payload: unknown, role: 'Admin' | 'Manager' | 'Seller' = 'Seller') =>
+  const print = (payload: unknown, role: 'Admin' | 'Manager' | 'Seller' = 'Manager') =>
     t.injectAs(role, { method: 'POST', url: '/api/printReceipt', payload: payload as object });
 
   it('answers with the PDF address for the copies asked, taking the whole receipt as the web app sends it', async () => {

@@ -50,7 +50,7 @@ afterAll(() => t.close());
 const linesOf = (receipts: Receipt[]) => receipts.reduce((n, r) => n + r.items.length + r.payments.length, 0);
 
 async function details(query = '') {
-  const response = await t.injectAs('Seller', { method: 'GET', url: `/api/client/details/${clientId}${query}` });
+  const response = await t.injectAs('Manager', { method: 'GET', url: `/api/client/details/${clientId}${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return { body: response.json<ClientDetails>(), bytes: response.rawPayload.length };
 }
@@ -88,7 +88,7 @@ describe('client/details pages its receipts', () => {
 
   it('refuses a limit out of range and a broken cursor with a Spanish 400', async () => {
     for (const query of ['?receiptsLimit=0', '?receiptsLimit=201', '?receiptsLimit=muchos', '?receiptsCursor=xyz']) {
-      const response = await t.injectAs('Seller', { method: 'GET', url: `/api/client/details/${clientId}${query}` });
+      const response = await t.injectAs('Manager', { method: 'GET', url: `/api/client/details/${clientId}${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(/receiptsLimit debe ser|cursor/i);
     }
@@ -101,7 +101,7 @@ describe('receipt/list pages are bounded by lines too', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const response = await t.injectAs('Seller', {
+      const response = await t.injectAs('Manager', {
         method: 'GET',
         url: `/api/receipt/list?fromDate=2026-11-10&toDate=2026-11-10&pageSize=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       });

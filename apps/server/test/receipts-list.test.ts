@@ -28,7 +28,7 @@ const sell = (date: string, paymentMode: 'Cash' | 'Credit' = 'Cash', price = 10)
   });
 
 async function list(query: string): Promise<ListReceiptsResponse> {
-  const response = await t.injectAs('Seller', { method: 'GET', url: `/api/receipt/list${query}` });
+  const response = await t.injectAs('Manager', { method: 'GET', url: `/api/receipt/list${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ListReceiptsResponse>();
 }
@@ -126,7 +126,7 @@ describe('GET /api/receipt/list', () => {
       ['?estado=Paid', 'Campo no permitido: estado'],
     ];
     for (const [query, message] of cases) {
-      const response = await t.injectAs('Seller', { method: 'GET', url: `/api/receipt/list${query}` });
+      const response = await t.injectAs('Manager', { method: 'GET', url: `/api/receipt/list${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toEqual(errorBody(message, 'VALIDATION_ERROR'));
     }

@@ -167,7 +167,7 @@ describe('POST /api/receipt/changeState', () => {
     const seller = await postAction(t, 'changeState', { id: receipt.id, state: 'Cancelled' }, 'Seller');
     expect(seller.statusCode).toBe(403);
     expect(
-      (await t.injectAs('Seller', { method: 'GET', url: `/api/receipt/details/${receipt.id}` })).json().state,
+      (await t.injectAs('Manager', { method: 'GET', url: `/api/receipt/details/${receipt.id}` })).json().state,
     ).toBe('Pending');
   });
 });

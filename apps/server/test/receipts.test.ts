@@ -315,7 +315,7 @@ describe('GET /api/receipt/details/:id', () => {
       date: TODAY_NOON,
       items: [{ productId: product.id, quantity: 3, price: 0.1 }],
     });
-    const response = await t.injectAs('Seller', { method: 'GET', url: `/api/receipt/details/${created.id}` });
+    const response = await t.injectAs('Manager', { method: 'GET', url: `/api/receipt/details/${created.id}` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(created);
     expect(created).toMatchObject({ total: 0.3, paid: 0, balance: 0.3 });

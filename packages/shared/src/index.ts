@@ -11,6 +11,7 @@ export * from './quantities.js';
 export * from './pricing.js';
 export * from './scale-label.js';
 export * from './schemas/common.js';
+export * from './passwords.js';
 export * from './schemas/auth.js';
 export * from './schemas/products.js';
 export * from './client-order.js';

@@ -179,3 +179,46 @@ export function saleDateRefusal(role: Role | null | undefined, saleAt: number, n
 export function canSeeShift(actor: { id: number; role: Role }, shiftUserId: number): boolean {
   return actor.id === shiftUserId || hasLevel(actor.role, 'Protected');
 }
+
+/** Setting a client's credit terms (límite de crédito and plazo): Admin and Manager. */
+export function canSetCreditTerms(role: Role | null | undefined): boolean {
+  return hasLevel(role, 'Protected');
+}
+
+export const CREDIT_TERMS_FORBIDDEN =
+  'Solo un administrador o gerente puede fijar el límite de crédito y el plazo de un cliente.';
+
+/**
+ * Seeing what clients owe (saldo, vencido) and their credit limit in the client list and a
+ * client's details: Admin and Manager. A Seller sees one client's available credit, while selling
+ * to that client (GET /client/credit answers them only that).
+ */
+export function canSeeCreditFigures(role: Role | null | undefined): boolean {
+  return hasLevel(role, 'Protected');
+}
+
+/**
+ * Selling a line below the product's price (or its mayoreo price from the wholesale minimum up):
+ * Admin and Manager. A Seller's lower price is refused until a supervisor's authorisation at the
+ * till exists.
+ */
+export function canSellBelowPrice(role: Role | null | undefined): boolean {
+  return hasLevel(role, 'Protected');
+}
+
+/**
+ * Which receipts a Seller reads (the shop's SELLER_RECEIPTS setting): their own and every receipt
+ * dated today ('own-and-today', the default), or all of them ('all'). Admin and Manager read all.
+ */
+export const SELLER_RECEIPTS_SCOPES = ['own-and-today', 'all'] as const;
+export type SellerReceiptsScope = (typeof SELLER_RECEIPTS_SCOPES)[number];
+export const DEFAULT_SELLER_RECEIPTS: SellerReceiptsScope = 'own-and-today';
+
+/** The receipts a user reads: 'all', or 'own-and-today' (their own, plus any dated today). */
+export type ReceiptScope = 'all' | 'own-and-today';
+
+export function receiptScopeOf(role: Role | null | undefined, sellerReceipts: SellerReceiptsScope): ReceiptScope {
+  return hasLevel(role, 'Protected') ? 'all' : sellerReceipts;
+}
+
+export const RECEIPT_OUT_OF_SCOPE = 'Solo puedes ver tus remisiones y las de hoy.';

@@ -1,5 +1,5 @@
 // The price of a sale line: the counter, the receipt form and the server all ask here.
-import { pesosToCents } from './money.js';
+import { formatPayment, pesosToCents } from './money.js';
 import { toMilli } from './quantities.js';
 
 export interface PricedProduct {
@@ -38,6 +38,30 @@ export function linePrice(product: PricedProduct, quantity: number, typedPrice?:
 
 export function missingPriceMessage(productName: string): string {
   return `El producto "${productName}" no tiene precio de venta; escribe el precio.`;
+}
+
+/**
+ * The lowest unit price (pesos) a line may be typed at without an Admin's or Manager's say: what
+ * the rule gives without a typed price, so the wholesale price from the wholesale minimum up, else
+ * the product's price. Null when the product has no price: any typed price goes.
+ */
+export function priceFloor(product: PricedProduct, quantity: number): number | null {
+  return linePrice(product, quantity)?.price ?? null;
+}
+
+/** The floor a typed price goes under (pesos), or null when the price is the floor or above (compared in centavos). */
+export function belowPriceFloor(product: PricedProduct, quantity: number, typedPrice?: number | null): number | null {
+  if (typedPrice === undefined || typedPrice === null) return null;
+  const floor = priceFloor(product, quantity);
+  return floor !== null && pesosToCents(typedPrice) < pesosToCents(floor) ? floor : null;
+}
+
+/** Why a Seller's typed price is refused (403), naming the product and the price it may not go under. */
+export function belowPriceMessage(productName: string, floorPesos: number): string {
+  return (
+    `El precio de "${productName}" no puede ser menor que ${formatPayment(pesosToCents(floorPesos))}; ` +
+    'solo un administrador o gerente puede venderlo más barato.'
+  );
 }
 
 /**

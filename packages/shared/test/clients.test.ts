@@ -6,7 +6,7 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('client request bodies', () => {
-  it('trims names and turns blank optional fields into null', () => {
+  it('trims names and turns blank optional fields into null; credit terms left out stay out (the server decides them)', () => {
     const parsed = registerClientBodySchema.parse({
       firstName: '  María ',
       lastName: ' Peña',
@@ -20,8 +20,6 @@ describe('client request bodies', () => {
       phone: null,
       email: null,
       address: null,
-      creditLimit: null,
-      creditDays: 30,
     });
     expect(registerClientBodySchema.parse({ firstName: 'A', lastName: 'B' })).toEqual({
       firstName: 'A',
@@ -29,8 +27,18 @@ describe('client request bodies', () => {
       phone: null,
       email: null,
       address: null,
+    });
+    // Sent, even as null ("no limit"), they are there for the server to allow or refuse.
+    expect(
+      registerClientBodySchema.parse({ firstName: 'A', lastName: 'B', creditLimit: null, creditDays: 365 }),
+    ).toEqual({
+      firstName: 'A',
+      lastName: 'B',
+      phone: null,
+      email: null,
+      address: null,
       creditLimit: null,
-      creditDays: 30,
+      creditDays: 365,
     });
   });
 

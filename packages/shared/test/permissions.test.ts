@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasFeature, hasLevel, meetsRequirement, PAGE_ACCESS } from '../src/permissions.js';
+import {
+  canSeeCreditFigures,
+  canSellBelowPrice,
+  canSetCreditTerms,
+  hasFeature,
+  hasLevel,
+  meetsRequirement,
+  PAGE_ACCESS,
+  receiptScopeOf,
+} from '../src/permissions.js';
 
 describe('permissions', () => {
   it('gives Admin everything, Manager all but users, Seller receipts only', () => {
@@ -28,5 +37,18 @@ describe('permissions', () => {
     expect(who('clients')).toEqual(['Admin', 'Manager']);
     expect(who('users')).toEqual(['Admin']);
     expect(who('assistant')).toEqual(['Admin']);
+  });
+
+  it("keeps credit terms, credit figures and prices below the product's to Admin and Manager", () => {
+    for (const can of [canSetCreditTerms, canSeeCreditFigures, canSellBelowPrice]) {
+      expect([can('Admin'), can('Manager'), can('Seller'), can(null)]).toEqual([true, true, false, false]);
+    }
+  });
+
+  it("shows a Seller their own and today's receipts unless the shop widens it", () => {
+    expect(receiptScopeOf('Seller', 'own-and-today')).toBe('own-and-today');
+    expect(receiptScopeOf('Seller', 'all')).toBe('all');
+    expect(receiptScopeOf('Manager', 'own-and-today')).toBe('all');
+    expect(receiptScopeOf('Admin', 'own-and-today')).toBe('all');
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotalCents, lineTotalFromPesos, linePrice, missingPriceMessage } from '../src/pricing.js';
+import {
+  belowPriceFloor,
+  belowPriceMessage,
+  lineTotalCents,
+  lineTotalFromPesos,
+  linePrice,
+  missingPriceMessage,
+  priceFloor,
+} from '../src/pricing.js';
 
 const queso = { name: 'Queso', price: 189.9, wholesalePrice: 175, wholesaleMinQuantity: 2.5 };
 
@@ -32,6 +40,38 @@ describe('linePrice', () => {
 
   it('says which product lacks a price', () => {
     expect(missingPriceMessage('Queso')).toBe('El producto "Queso" no tiene precio de venta; escribe el precio.');
+  });
+});
+
+describe('the price floor of a typed price', () => {
+  it("is the product's price below the wholesale quantity, the wholesale price from it up", () => {
+    expect(priceFloor(queso, 2.499)).toBe(189.9);
+    expect(priceFloor(queso, 2.5)).toBe(175);
+  });
+
+  it('is refused below it, to the centavo; at or above it, it goes', () => {
+    expect(belowPriceFloor(queso, 1, 189.89)).toBe(189.9);
+    expect(belowPriceFloor(queso, 1, 0.01)).toBe(189.9);
+    expect(belowPriceFloor(queso, 1, 189.9)).toBeNull();
+    expect(belowPriceFloor(queso, 1, 250)).toBeNull();
+    // From the wholesale minimum the wholesale price is the floor: 175 goes, 174.99 does not.
+    expect(belowPriceFloor(queso, 3, 175)).toBeNull();
+    expect(belowPriceFloor(queso, 3, 174.99)).toBe(175);
+    // Below the minimum, the wholesale price is under the floor.
+    expect(belowPriceFloor(queso, 2, 175)).toBe(189.9);
+  });
+
+  it('is none without a typed price, or for a product without a price at that quantity', () => {
+    expect(belowPriceFloor(queso, 1)).toBeNull();
+    expect(belowPriceFloor(queso, 1, null)).toBeNull();
+    expect(belowPriceFloor({ ...queso, price: null }, 1, 0.01)).toBeNull();
+    expect(belowPriceFloor({ ...queso, price: null }, 3, 170)).toBe(175);
+  });
+
+  it('names the product and the price in the refusal', () => {
+    expect(belowPriceMessage('Queso', 189.9)).toBe(
+      'El precio de "Queso" no puede ser menor que $189.90; solo un administrador o gerente puede venderlo más barato.',
+    );
   });
 });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions.js';
+import { MAX_PASSWORD, passwordProblem } from '../passwords.js';
 import { emailSchema, idSchema, isoDateTimeSchema, MAX_EMAIL, requiredMessage, requiredText } from './common.js';
 
-export const MIN_PASSWORD = 8;
-export const MAX_PASSWORD = 200;
+const PASSWORD_TOO_LONG = `La contraseña admite como máximo ${MAX_PASSWORD} caracteres.`;
 
 export const roleSchema = z.enum(ROLES, { error: 'El rol es obligatorio.' });
 
@@ -48,18 +48,34 @@ export const logoutBodySchema = z.strictObject({ refreshToken: z.string().max(51
 
 export const validateTokenResponseSchema = z.object({ user: userSchema });
 
-export const passwordSchema = z
-  .string({ error: requiredMessage('La contraseña es obligatoria.') })
-  .min(1, 'La contraseña es obligatoria.')
-  .min(MIN_PASSWORD, `La contraseña debe tener al menos ${MIN_PASSWORD} caracteres.`)
-  .max(MAX_PASSWORD);
+/** A new password: the rule of passwords.ts (length, not a common one); whose it is, the body or the server adds. */
+function newPassword(requiredText: string) {
+  return z
+    .string({ error: requiredMessage(requiredText) })
+    .min(1, requiredText)
+    .max(MAX_PASSWORD, PASSWORD_TOO_LONG)
+    .superRefine((password, ctx) => {
+      const problem = password.length > 0 ? passwordProblem(password) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
 
-export const registerBodySchema = z.strictObject({
-  name: requiredText('El nombre es obligatorio.'),
-  email: emailSchema,
-  password: passwordSchema,
-  role: roleSchema,
-});
+export const passwordSchema = newPassword('La contraseña es obligatoria.');
+
+/** POST /auth/register: the password may not contain the new user's name nor their e-mail's name part either. */
+export const registerBodySchema = z
+  .strictObject({
+    name: requiredText('El nombre es obligatorio.'),
+    email: emailSchema,
+    password: passwordSchema,
+    role: roleSchema,
+  })
+  .superRefine((body, ctx) => {
+    // The password's own problems are already said by its field.
+    if (typeof body.password !== 'string' || passwordProblem(body.password) !== null) return;
+    const problem = passwordProblem(body.password, body);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export type RegisterInput = z.input<typeof registerBodySchema>;
 
@@ -75,11 +91,8 @@ export const editUserBodySchema = z.strictObject({
 export type EditUserBody = z.infer<typeof editUserBodySchema>;
 export type EditUserInput = z.input<typeof editUserBodySchema>;
 
-const newPasswordSchema = z
-  .string({ error: requiredMessage('La nueva contraseña es obligatoria.') })
-  .min(1, 'La nueva contraseña es obligatoria.')
-  .min(MIN_PASSWORD, `La contraseña debe tener al menos ${MIN_PASSWORD} caracteres.`)
-  .max(MAX_PASSWORD);
+/** The server also holds it to the user's name and e-mail, which these bodies do not carry. */
+const newPasswordSchema = newPassword('La nueva contraseña es obligatoria.');
 
 export const resetPasswordBodySchema = z.strictObject({ id: idSchema, newPassword: newPasswordSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, MAX_EMAIL, MAX_NAME, MAX_TEXT, optionalText, requiredText } from './common.js';
-import { DEFAULT_CREDIT_DAYS } from '../credit.js';
 import { creditDaysSchema, creditLimitSchema } from './credit.js';
 import { receiptSchema } from './receipts.js';
 
@@ -23,14 +22,16 @@ export const clientSchema = z.object({
   /** Disabled clients leave the list and the receipt form but keep their history. */
   isEnabled: z.boolean(),
   createdAt: isoDateTimeSchema,
-  /** Pesos; null: no credit limit. */
-  creditLimit: z.number().nullable(),
   /** Plazo: days a credit sale has before it is overdue. */
   creditDays: z.number().int(),
+  // The credit figures below are left out of the answer to a Seller (canSeeCreditFigures): they
+  // see one client's available credit while selling to them (GET /client/credit).
+  /** Pesos; null: no credit limit. */
+  creditLimit: z.number().nullable().optional(),
   /** Saldo: what the client owes on their Pending receipts (pesos). */
-  balance: z.number(),
+  balance: z.number().optional(),
   /** Vencido: the part of the balance past its plazo. */
-  overdue: z.number(),
+  overdue: z.number().optional(),
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -53,11 +54,16 @@ const clientFields = {
   address: optionalText(MAX_TEXT, { multiline: true }),
 };
 
-/** POST /client/register: first and last name required and not blank. */
+/**
+ * POST /client/register: first and last name required and not blank. The credit terms are an
+ * Admin's or Manager's (canSetCreditTerms; a Seller who sends them is refused): left out, the
+ * client gets the shop's (DEFAULT_CREDIT_LIMIT for a Seller's client, no limit for a manager's;
+ * DEFAULT_CREDIT_DAYS).
+ */
 export const registerClientBodySchema = z.strictObject({
   ...clientFields,
-  creditLimit: creditLimitSchema,
-  creditDays: creditDaysSchema.default(DEFAULT_CREDIT_DAYS),
+  creditLimit: creditLimitSchema.optional(),
+  creditDays: creditDaysSchema.optional(),
 });
 export type RegisterClientBody = z.infer<typeof registerClientBodySchema>;
 export type RegisterClientInput = z.input<typeof registerClientBodySchema>;

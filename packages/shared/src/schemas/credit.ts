@@ -18,18 +18,28 @@ export const creditDaysSchema = z
   .min(0, 'El plazo no puede ser negativo.')
   .max(MAX_CREDIT_DAYS, `El plazo admite como máximo ${MAX_CREDIT_DAYS} días.`);
 
-/** GET /client/credit/{id}: what a client owes and may still take (pesos). */
+/**
+ * GET /client/credit/{id}: what a client owes and may still take (pesos). A Seller gets what a
+ * sale to the client needs: the available credit and the plazo (sellerCreditView).
+ */
 export const clientCreditSchema = z.object({
   clientId: z.number().int(),
-  /** Null: no limit. */
-  creditLimit: z.number().nullable(),
+  /** Null: no limit. Left out for a Seller. */
+  creditLimit: z.number().nullable().optional(),
   creditDays: z.number().int(),
-  balance: z.number(),
-  overdue: z.number(),
+  /** Left out for a Seller. */
+  balance: z.number().optional(),
+  /** Left out for a Seller. */
+  overdue: z.number().optional(),
   /** Null without a limit. */
   available: z.number().nullable(),
 });
 export type ClientCredit = z.infer<typeof clientCreditSchema>;
+
+/** A client's credit as a Seller sees it: what they may still sell on credit, and the plazo. */
+export function sellerCreditView({ clientId, creditDays, available }: ClientCredit): ClientCredit {
+  return { clientId, creditDays, available };
+}
 
 /** POST /client/addPayment: one abono for the client's account (the same amount and note rules as a receipt's payment). */
 export const addClientPaymentBodySchema = addPaymentBodySchema.omit({ receiptId: true }).extend({ clientId: idSchema });

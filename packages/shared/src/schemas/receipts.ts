@@ -181,6 +181,11 @@ export type ListReceiptsQuery = z.input<typeof listReceiptsQuerySchema>;
 export const listReceiptsResponseSchema = z.object({
   data: z.array(receiptSchema),
   nextCursor: z.string().nullable(),
+  /**
+   * Which receipts the list may hold for who asks: 'all', or 'own-and-today' (a Seller under the
+   * shop's SELLER_RECEIPTS: their own receipts and any dated today).
+   */
+  scope: z.enum(['all', 'own-and-today']),
 });
 export type ListReceiptsResponse = z.infer<typeof listReceiptsResponseSchema>;
 

@@ -8,10 +8,11 @@ import {
   idParamsSchema,
   registerClientBodySchema,
 } from '@mostrador/shared';
+import { actorOf } from '../../lib/actor.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 // Every role registers, lists and opens clients (a seller creates the client while selling);
-// only Admin and Manager edit or disable them.
+// only Admin and Manager edit or disable them, set credit terms and see what clients owe.
 const clientsRoutes: RoutesPlugin = async (app) => {
   const { clients } = app.services;
 
@@ -26,7 +27,7 @@ const clientsRoutes: RoutesPlugin = async (app) => {
         response: { 201: clientSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await clients.register(request.body)),
+    async (request, reply) => reply.status(201).send(await clients.register(request.body, actorOf(request))),
   );
 
   app.get(
@@ -39,7 +40,7 @@ const clientsRoutes: RoutesPlugin = async (app) => {
         response: { 200: clientListResponseSchema },
       },
     },
-    async () => ({ clients: await clients.list() }),
+    async (request) => ({ clients: await clients.list(actorOf(request)) }),
   );
 
   app.get(
@@ -55,7 +56,7 @@ const clientsRoutes: RoutesPlugin = async (app) => {
         response: { 200: clientDetailsSchema },
       },
     },
-    (request) => clients.details(request.params.id, request.query),
+    (request) => clients.details(request.params.id, request.query, actorOf(request)),
   );
 
   app.post(
@@ -70,7 +71,7 @@ const clientsRoutes: RoutesPlugin = async (app) => {
         response: { 200: clientSchema },
       },
     },
-    (request) => clients.edit(request.body),
+    (request) => clients.edit(request.body, actorOf(request)),
   );
 
   app.post(
@@ -85,7 +86,7 @@ const clientsRoutes: RoutesPlugin = async (app) => {
         response: { 200: clientSchema },
       },
     },
-    (request) => clients.disable(request.body.id),
+    (request) => clients.disable(request.body.id, actorOf(request)),
   );
 };
 

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import {
   addClientPaymentBodySchema,
   addClientPaymentResponseSchema,
+  canSeeCreditFigures,
   clientCreditSchema,
   idParamsSchema,
   publicStatementQuerySchema,
@@ -14,6 +15,7 @@ import {
   statementPdfQuerySchema,
   statementQuerySchema,
   statementSchema,
+  sellerCreditView,
 } from '@mostrador/shared';
 import { AppError } from '../../lib/errors.js';
 import { actorOf } from '../../lib/actor.js';
@@ -57,7 +59,11 @@ const creditRoutes: RoutesPlugin = async (app) => {
         response: { 200: clientCreditSchema },
       },
     },
-    (request) => credit.credit(request.params.id),
+    // A Seller gets what a sale to the client needs (available credit and plazo), not the figures.
+    async (request) => {
+      const figures = await credit.credit(request.params.id);
+      return canSeeCreditFigures(request.user.role) ? figures : sellerCreditView(figures);
+    },
   );
 
   app.post(

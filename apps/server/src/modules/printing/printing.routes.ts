@@ -6,6 +6,7 @@ import {
   receiptPdfQuerySchema,
 } from '@mostrador/shared';
 import { pdfResponse, sendFile } from '../../lib/responses.js';
+import { actorOf } from '../../lib/actor.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const printingRoutes: RoutesPlugin = async (app) => {
@@ -39,7 +40,7 @@ const printingRoutes: RoutesPlugin = async (app) => {
         response: { 200: printResultSchema },
       },
     },
-    (request) => printing.printReceipt(request.body.receipt.id, request.body.copies),
+    (request) => printing.printReceipt(request.body.receipt.id, request.body.copies, actorOf(request)),
   );
 
   // The receipt on thermal-paper-sized pages, one per copy (the web app fetches it with its token
@@ -58,7 +59,7 @@ const printingRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const { receipt, pdf } = await printing.pdf(request.params.id, request.query.copies);
+      const { receipt, pdf } = await printing.pdf(request.params.id, request.query.copies, actorOf(request));
       return sendFile(reply, {
         type: 'application/pdf',
         disposition: 'inline',

@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import type { ReceiptsService } from '../receipts/receipts.service.js';
+import type { ReceiptsService, ReceiptViewer } from '../receipts/receipts.service.js';
 import { COLUMNS, drawerKickJob, ticketToEscPos } from './escpos.js';
 import { parsePrinterUrl, sendToPrinter } from './printer.js';
 import { renderReceiptPdf } from './receipt.pdf.js';
@@ -77,9 +77,9 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
 
     hasPrinter: printer !== null,
 
-    /** POST /api/printReceipt. */
-    async printReceipt(id: number, copies: number): Promise<PrintResult> {
-      return print(await receipts.details(id), copies);
+    /** POST /api/printReceipt: a receipt the viewer reads. */
+    async printReceipt(id: number, copies: number, viewer: ReceiptViewer): Promise<PrintResult> {
+      return print(await receipts.details(id, viewer), copies);
     },
 
     /**
@@ -158,9 +158,9 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
       while (kicks.size > 0) await Promise.all(kicks);
     },
 
-    /** GET /api/receipt/pdf/:id. */
-    async pdf(id: number, copies: number): Promise<{ receipt: Receipt; pdf: Buffer }> {
-      const receipt = await receipts.details(id);
+    /** GET /api/receipt/pdf/:id: a receipt the viewer reads. */
+    async pdf(id: number, copies: number, viewer: ReceiptViewer): Promise<{ receipt: Receipt; pdf: Buffer }> {
+      const receipt = await receipts.details(id, viewer);
       const pdf = await renderReceiptPdf(buildTicket(receipt, business), {
         paperWidthMm: config.PAPER_WIDTH_MM,
         copies,

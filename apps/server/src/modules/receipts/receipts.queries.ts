@@ -22,22 +22,38 @@ export async function findReceiptRelations(db: Executor, rows: readonly ReceiptR
   return { items, payments, clients, users };
 }
 
+/** Receipts of one user, or dated within [today.start, today.end] (epoch ms): what a Seller reads. */
+export interface OwnOrToday {
+  userId: number;
+  today: { start: number; end: number };
+}
+
+/** A client's receipts, all of them or those of `only`. */
+function receiptsOfClient(db: Executor, clientId: number, only: OwnOrToday | undefined) {
+  const query = db.selectFrom('receipts').where('clientId', '=', clientId);
+  if (!only) return query;
+  return query.where((eb) =>
+    eb.or([
+      eb('userId', '=', only.userId),
+      eb.and([eb('date', '>=', only.today.start), eb('date', '<=', only.today.end)]),
+    ]),
+  );
+}
+
 /** A page of a client's receipts, newest first (date desc, id desc), after a keyset position. */
 export function findReceiptRowsOfClient(
   db: Executor,
   clientId: number,
-  { after, limit }: { after?: ReceiptKey; limit: number },
+  { after, limit, only }: { after?: ReceiptKey; limit: number; only?: OwnOrToday },
 ): Promise<ReceiptRow[]> {
-  let query = db.selectFrom('receipts').selectAll().where('clientId', '=', clientId);
+  let query = receiptsOfClient(db, clientId, only).selectAll();
   if (after) query = query.where(sql<boolean>`(${sql.ref('date')}, ${sql.ref('id')}) < (${after.date}, ${after.id})`);
   return query.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-export async function countReceiptsOfClient(db: Executor, clientId: number): Promise<number> {
-  const row = await db
-    .selectFrom('receipts')
+export async function countReceiptsOfClient(db: Executor, clientId: number, only?: OwnOrToday): Promise<number> {
+  const row = await receiptsOfClient(db, clientId, only)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('clientId', '=', clientId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -77,6 +93,8 @@ export interface ReceiptPageFilter {
   to?: number;
   /** Only receipts of this state (the pending stream). */
   state?: ReceiptRow['state'];
+  /** Only receipts this user sold (a Seller's own). */
+  userId?: number;
   /** Only receipts strictly after this key in the newest-first order. */
   after?: ReceiptKey;
   limit: number;
@@ -84,11 +102,13 @@ export interface ReceiptPageFilter {
 
 /**
  * One newest-first keyset page of receipt rows. Each filter keeps to one index:
- * receipts(date, id) for a date range, receipts(state, date, id) for one state.
+ * receipts(date, id) for a date range, receipts(state, date, id) for one state. One seller's
+ * receipts are those filtered on the way (receipts_date_totals_idx carries user_id).
  */
 export function findReceiptRowsPage(db: Executor, filter: ReceiptPageFilter): Promise<ReceiptRow[]> {
   let query = db.selectFrom('receipts').selectAll();
   if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+  if (filter.userId !== undefined) query = query.where('userId', '=', filter.userId);
   if (filter.from !== undefined) query = query.where('date', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('date', '<=', filter.to);
   const after = filter.after;

@@ -61,7 +61,7 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
         response: { 200: listReceiptsResponseSchema },
       },
     },
-    (request) => receipts.list(request.query),
+    (request) => receipts.list(request.query, actorOf(request)),
   );
 
   app.get(
@@ -76,7 +76,7 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
         response: { 200: receiptSchema },
       },
     },
-    (request) => receipts.details(request.params.id),
+    (request) => receipts.details(request.params.id, actorOf(request)),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection.js';
+import type { SellerReceiptsScope } from '@mostrador/shared';
 import type { DB } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Clock } from '../../lib/clock.js';
@@ -12,7 +13,7 @@ import { createPgSaleWriter } from './sale/pg.writer.js';
 import { createSaleService } from './sale/sale.service.js';
 import { createSqliteSaleWriter } from './sale/sqlite.writer.js';
 
-export type { ListReceiptsParams } from './receipts.reading.js';
+export type { ListReceiptsParams, ReceiptViewer } from './receipts.reading.js';
 export type { CreateReceiptResult } from './sale/sale.service.js';
 export { CASH_PAYMENT_NOTE, FUTURE_SALE_MESSAGE, type Seller } from './sale/sale.rules.js';
 export { REFUND_PAYMENT_NOTE, SETTLEMENT_PAYMENT_NOTE } from './receipts.changes.js';
@@ -29,20 +30,31 @@ export interface ReceiptsDeps {
   credit: Pick<CreditService, 'lockCreditStanding'>;
   /** The acting user's open cash shift, stamped on the payments they make. */
   cash: Pick<CashService, 'openShiftIdForPayment'>;
+  /** Which receipts a Seller reads (SELLER_RECEIPTS). */
+  sellerReceipts: SellerReceiptsScope;
 }
 
 /**
  * Receipts: the sale (sale/: its rules once, written by the database's SaleWriter), reading
  * receipts, and what changes them afterwards (state, payments).
  */
-export function createReceiptsService({ db, dialect, transact, clock, sessions, credit, cash }: ReceiptsDeps) {
+export function createReceiptsService({
+  db,
+  dialect,
+  transact,
+  clock,
+  sessions,
+  credit,
+  cash,
+  sellerReceipts,
+}: ReceiptsDeps) {
   const writer =
     dialect === 'postgres'
       ? createPgSaleWriter({ db })
       : createSqliteSaleWriter({ db, transact, sessions, credit, cash });
   return {
     ...createSaleService({ db, clock, writer }),
-    ...createReceiptReader({ db }),
+    ...createReceiptReader({ db, clock, sellerReceipts }),
     ...createReceiptChanges({ transact, clock, cash }),
   };
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EditUserBody, RegisterBody, Role, User } from '@mostrador/shared';
-import { toIso } from '@mostrador/shared';
+import { passwordProblem, toIso } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.js';
+import { type Config, ConfigError } from '../../config.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import * as q from './users.queries.js';
@@ -31,17 +31,33 @@ export function toUser(row: UserRow): User {
   };
 }
 
+const FIRST_ADMIN_NAME = 'Administrador';
 const emailTaken = () => conflict('Ya existe un usuario con ese correo electrónico.');
 const userNotFound = () => notFound('Usuario no encontrado.');
 const LAST_ADMIN =
   'No se puede desactivar ni quitar el rol de Administrador al último administrador activo. Primero da ese rol a otro usuario.';
 
+/** The first Admin's password from ADMIN_PASSWORD, held to the same rule as any other. */
+function firstAdminPasswordError(problem: string) {
+  return new ConfigError(`Configuración inválida:\n  - ADMIN_PASSWORD: ${problem}`);
+}
+
+/** A random first-Admin password: 12 characters of base64url, drawn again in the unlikely case the rule refuses it. */
+function randomPassword(owner: { email: string; name: string }): string {
+  for (;;) {
+    const password = randomBytes(9).toString('base64url');
+    if (!passwordProblem(password, owner)) return password;
+  }
+}
+
 export function createUsersService({ db, transact, clock, config, sessions }: UsersDeps) {
   /**
-   * Hashes first (scrypt is slow by design; docs/benchmarks.md), so the transaction holds the
-   * database only for the insert.
+   * Holds the password to the rule (passwords.ts) and hashes it first (scrypt is slow by design;
+   * docs/benchmarks.md), so the transaction holds the database only for the insert.
    */
   async function insert(user: { name: string; email: string; role: Role; password: string }): Promise<UserRow> {
+    const problem = passwordProblem(user.password, user);
+    if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(user.password);
     const at = clock();
     return transact((trx) =>
@@ -79,9 +95,14 @@ export function createUsersService({ db, transact, clock, config, sessions }: Us
     async ensureFirstAdmin(): Promise<{ email: string; password: string | null } | null> {
       if ((await q.countUsers(db)) > 0) return null;
       const email = (config.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase();
-      const password = config.ADMIN_PASSWORD ?? randomBytes(9).toString('base64url');
+      const owner = { name: FIRST_ADMIN_NAME, email };
+      // ADMIN_PASSWORD counts only here, on an empty database: an older, weaker one in .env does
+      // not stop a server that already has its users from starting.
+      const problem = config.ADMIN_PASSWORD === undefined ? null : passwordProblem(config.ADMIN_PASSWORD, owner);
+      if (problem) throw firstAdminPasswordError(problem);
+      const password = config.ADMIN_PASSWORD ?? randomPassword(owner);
       try {
-        await insert({ name: 'Administrador', email, role: 'Admin', password });
+        await insert({ ...owner, role: 'Admin', password });
       } catch (error) {
         if (await q.findUserByEmail(db, email)) return null; // another process created it first
         throw error;
@@ -118,8 +139,15 @@ export function createUsersService({ db, transact, clock, config, sessions }: Us
       }
     },
 
-    /** Sets a new password and ends every session of the user but `keep` (the one asking). */
+    /**
+     * Sets a new password (held to the rule, with the user's name and e-mail) and ends every
+     * session of the user but `keep` (the one asking).
+     */
     async setPassword(id: number, password: string, keep: string | null): Promise<void> {
+      const user = await q.findUserById(db, id);
+      if (!user) throw userNotFound();
+      const problem = passwordProblem(password, user);
+      if (problem) throw badRequest(problem);
       const passwordHash = await hashPassword(password);
       const at = clock();
       await transact(async (trx) => {

@@ -1,5 +1,11 @@
 import { Alert, Anchor, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { clientFullName, meetsRequirement, PAGE_ACCESS, PROTECTED_ACTIONS } from '@mostrador/shared';
+import {
+  canSeeCreditFigures,
+  clientFullName,
+  meetsRequirement,
+  PAGE_ACCESS,
+  PROTECTED_ACTIONS,
+} from '@mostrador/shared';
 import { IconArrowLeft, IconUserQuestion } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -93,7 +99,8 @@ export default function ClientDetailPage() {
       ) : client ? (
         <Stack gap="lg">
           <ClientCard client={client} actions={actions} showName={false} />
-          <ClientCreditSummary clientId={client.id} />
+          {/* A Seller sees a client's available credit while selling to them, not here. */}
+          {canSeeCreditFigures(role) ? <ClientCreditSummary clientId={client.id} /> : null}
           {meetsRequirement(role, PROTECTED_ACTIONS) ? <ClientAccount client={client} /> : null}
           <Stack gap="sm">
             <Title order={2} size="h3">

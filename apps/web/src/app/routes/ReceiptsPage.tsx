@@ -94,7 +94,7 @@ export default function ReceiptsPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const create = useCreateReceiptModal();
 
-  const { query, receipts, isLoadingMore } = useReceiptList(receiptListParams(filter));
+  const { query, receipts, isLoadingMore, scope } = useReceiptList(receiptListParams(filter));
   // A page of receipts arriving is a synchronous update (the query cache is an external store):
   // the list, its counts and tiles follow in a transition, which React renders in short slices.
   const { isPending, isError, isFetchNextPageError } = query;
@@ -179,6 +179,11 @@ export default function ReceiptsPage() {
         onClear={clearOne}
         onClearAll={clearAll}
       />
+      {scope === 'own-and-today' ? (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="receipts-scope">
+          {t.scopeOwnAndToday}
+        </Text>
+      ) : null}
       {shown.isFetchNextPageError ? (
         <Alert color="red" mb="sm" title={t.loadErrorToast}>
           <Text size="sm">{t.loadErrorHint}</Text>

@@ -199,6 +199,27 @@ describe('form rules: the shared contract plus what only the form knows', () => 
     expect(errorsOf(values({ paymentMode: 'Credit', clientId: '4' }))).toEqual({});
   });
 
+  it("refuse a Seller's price below the product's (or its wholesale from the minimum up), as the server does", () => {
+    const bySeller = (v: ReceiptFormValues) =>
+      schemaResolver(receiptFormSchema(known, undefined, { mayPriceBelow: false }), { sync: true })(v);
+    const cheese = (quantity: number, price: number) => row({ productId: '2', quantity, price });
+    const refusal = (floor: string) =>
+      `El precio de "Queso" no puede ser menor que ${floor}; solo un administrador o gerente puede venderlo más barato.`;
+    expect(
+      bySeller(values({ items: [cheese(1, 0.01), cheese(5, 169.99), cheese(4, 170), row({ price: 0.5 })] })),
+    ).toEqual({
+      'items.0.price': refusal('$189.90'),
+      'items.1.price': refusal('$170.00'),
+      'items.2.price': refusal('$189.90'),
+    });
+    // At or above the floor it goes, and a product without a price takes any typed one.
+    expect(
+      bySeller(values({ items: [cheese(1, 189.9), cheese(5, 170), cheese(1, 200), row({ price: 0.5 })] })),
+    ).toEqual({});
+    // Admin and Manager may sell lower.
+    expect(errorsOf(values({ items: [cheese(1, 0.01)] }))).toEqual({});
+  });
+
   it('refuse a client that is not in the list (a stale prefill)', () => {
     const schema = receiptFormSchema(known, new Set([4]));
     expect(schema.safeParse(values({ clientId: '4' })).success).toBe(true);

@@ -2,6 +2,8 @@
 // it sends. No React here, so the rules are unit-tested directly.
 import {
   addPaymentBodySchema,
+  belowPriceFloor,
+  belowPriceMessage,
   BUSINESS_TIME_ZONE,
   businessNowLocalTimestamp,
   type CreateReceiptInput,
@@ -167,13 +169,16 @@ export const isRealClient = (clientId: string) => Number(clientId) > 0;
  * The form's rules: the shared create-receipt contract (the rules and messages the server
  * applies) run over the body the form would send, plus what needs the catalogue or only the form
  * knows: a product picked from it, whole quantities for a product sold by the piece, a price when
- * the product has none, a client still in the list (`knownClientIds`; a prefill may name a stale
- * id) and the lines the assistant flagged. The form's own checks come first, so a field with two
- * problems shows the one about the form.
+ * the product has none, no price below the product's unless the user may give one (`mayPriceBelow`:
+ * Admin and Manager, canSellBelowPrice; the server refuses a Seller's with the same message), a
+ * client still in the list (`knownClientIds`; a prefill may name a stale id) and the lines the
+ * assistant flagged. The form's own checks come first, so a field with two problems shows the one
+ * about the form.
  */
 export function receiptFormSchema(
   products: ReadonlyMap<number, FormProduct & { name: string }>,
   knownClientIds?: ReadonlySet<number>,
+  { mayPriceBelow = true }: { mayPriceBelow?: boolean } = {},
 ) {
   const m = es.receipts.create.errors;
   return z.custom<ReceiptFormValues>().superRefine((values, ctx) => {
@@ -194,6 +199,8 @@ export function receiptFormSchema(
       const fraction = quantity !== null && quantity > 0 ? quantityProblem(product, quantity) : null;
       if (fraction) issue(['items', index, 'quantity'], fraction);
       if (!rowPrice(row, product)) issue(['items', index, 'price'], missingPriceMessage(product.name));
+      const floor = mayPriceBelow ? null : belowPriceFloor(product, quantity ?? 0, asNumber(row.price));
+      if (floor !== null) issue(['items', index, 'price'], belowPriceMessage(product.name, floor));
     }
     const contract = createReceiptBodySchema.safeParse(toCreateReceiptBody(values));
     for (const { path, message } of contract.error?.issues ?? []) {

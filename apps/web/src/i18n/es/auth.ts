@@ -12,6 +12,8 @@ export const auth = {
   changePassword: 'Cambiar contraseña',
   currentPasswordLabel: 'Contraseña actual',
   newPasswordLabel: 'Nueva contraseña',
+  /** The password rule (passwords.ts), said under the field. */
+  newPasswordHint: 'Al menos 10 caracteres, sin tu nombre ni tu correo, y que no sea una contraseña común.',
   confirmPasswordLabel: 'Confirma la nueva contraseña',
   passwordsDiffer: 'Las contraseñas no coinciden.',
   changePasswordNote: 'Se cerrarán tus sesiones en otros equipos; esta sigue abierta.',

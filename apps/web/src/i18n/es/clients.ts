@@ -39,6 +39,7 @@ export const clients = {
     address: 'Calle, número, colonia, ciudad',
     creditLimit: 'Sin límite',
   },
+  creditTermsByManager: 'El límite de crédito y el plazo los fija un administrador o gerente.',
 
   created: 'El cliente ha sido creado correctamente.',
   createFailed: 'Hubo un problema al crear al cliente. Inténtelo de nuevo.',

@@ -50,6 +50,8 @@ export const receipts = {
   loadErrorToast: 'Error al cargar remisiones',
   loadError: 'Hubo un error al cargar los datos.',
   loadErrorHint: 'Reintentar o ajusta los filtros.',
+  /** A Seller under SELLER_RECEIPTS=own-and-today: why the list holds fewer receipts than the shop's. */
+  scopeOwnAndToday: 'Se muestran tus remisiones y todas las de hoy.',
   retry: 'Reintentar',
   empty: 'No hay remisiones para mostrar',
   emptyHint: 'Crea un nueva remisión o ajusta los filtros.',

@@ -8,7 +8,9 @@ export const users = {
   emailLabel: 'Correo electrónico',
   emailPlaceholder: 'correo@ejemplo.com',
   passwordLabel: 'Contraseña',
-  passwordPlaceholder: 'Mínimo 8 caracteres',
+  passwordPlaceholder: 'Mínimo 10 caracteres',
+  /** The password rule (passwords.ts), said under the field. */
+  passwordHint: 'Al menos 10 caracteres, sin su nombre ni su correo, y que no sea una contraseña común.',
   roleLabel: 'Rol',
   edit: 'Editar',
   save: 'Guardar',

@@ -80,7 +80,7 @@ function build(
   if (read.stored) return { stored: read.stored };
   const date = saleDate(body, seller, at);
   const client = read.client ?? undefined;
-  const { items, totalCents } = priceSale(body, new Map(read.products.map((p) => [p.id, p])), client);
+  const { items, totalCents } = priceSale(body, new Map(read.products.map((p) => [p.id, p])), client, seller);
   // The database sets who authorised an over-limit sale (it alone knows the balance at commit);
   // neither it nor the payment's cash shift is part of the answer.
   const receiptRow = {

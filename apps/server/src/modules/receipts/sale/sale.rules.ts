@@ -1,4 +1,7 @@
 import {
+  belowPriceFloor,
+  belowPriceMessage,
+  canSellBelowPrice,
   centsToPesos,
   type CreateReceiptBody,
   DEFAULT_PAYMENT_METHOD,
@@ -95,15 +98,27 @@ function pricedProduct(product: ProductForSale): PricedProduct {
 }
 
 /**
+ * Whether the seller may type a price below the product's (or its mayoreo) price: an Admin or a
+ * Manager (canSellBelowPrice), or a trusted actor without a role (the demo, the benchmarks). The
+ * supervisor's authorisation at the till, when it comes, admits a Seller's sale here: the body
+ * will carry who authorised it, checked like allowOverLimit.
+ */
+export function mayPriceBelow(_body: CreateReceiptBody, seller: Actor): boolean {
+  return seller.role === undefined || canSellBelowPrice(seller.role);
+}
+
+/**
  * The rules a sale's lines and client are held to before anything is written: products and
  * client exist, the client is enabled, quantities fit the product, every line has a price
- * (pricing rule) and the total fits. Items come back exactly as sent (a product may be on
- * several lines).
+ * (pricing rule), a price typed below the product's is the seller's to give (mayPriceBelow,
+ * else 403) and the total fits. Items come back exactly as sent (a product may be on several
+ * lines).
  */
 export function priceSale(
   body: CreateReceiptBody,
   products: ReadonlyMap<number, ProductForSale>,
   client: ClientForSale | undefined,
+  seller: Actor,
 ): { items: PricedItem[]; totalCents: number } {
   const missing = saleProductIds(body).find((id) => !products.has(id));
   if (missing !== undefined) throw notFound(`El producto #${missing} no existe.`);
@@ -114,12 +129,16 @@ export function priceSale(
       throw badRequest(`El cliente "${name}" está deshabilitado; elige otro cliente.`);
     }
   }
+  const belowAllowed = mayPriceBelow(body, seller);
   const items = body.items.map((item) => {
     const product = products.get(item.productId)!;
     const problem = quantityProblem({ name: product.name, sellsByWeight: product.sellsByWeight === 1 }, item.quantity);
     if (problem) throw badRequest(problem);
-    const price = linePrice(pricedProduct(product), item.quantity, item.price);
+    const prices = pricedProduct(product);
+    const price = linePrice(prices, item.quantity, item.price);
     if (!price) throw badRequest(missingPriceMessage(product.name));
+    const floor = belowAllowed ? null : belowPriceFloor(prices, item.quantity, item.price);
+    if (floor !== null) throw forbidden(belowPriceMessage(product.name, floor));
     return {
       productId: item.productId,
       quantityMilli: toMilli(item.quantity),

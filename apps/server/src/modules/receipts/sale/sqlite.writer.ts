@@ -52,7 +52,7 @@ export function createSqliteSaleWriter({ db, transact, sessions, credit, cash }:
     const date = saleDate(body, seller, at);
     const products = new Map((await q.findProductsForSale(trx, saleProductIds(body))).map((p) => [p.id, p]));
     const client = body.clientId === undefined ? undefined : await q.findClientForSale(trx, body.clientId);
-    const { items, totalCents } = priceSale(body, products, client);
+    const { items, totalCents } = priceSale(body, products, client, seller);
     const overLimitAuthorizedBy = isCreditSale(body, client)
       ? creditLimitDecision(body, seller, await credit.lockCreditStanding(trx, client!.id), totalCents)
       : null;

@@ -1,27 +1,36 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { changePasswordBodySchema } from '@mostrador/shared';
+import { changePasswordBodySchema, passwordProblem, type User } from '@mostrador/shared';
 import { useMutation } from '@tanstack/react-query';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { changePassword } from '../api/auth';
+import { useAuth } from '../auth-context';
 
-const formSchema = changePasswordBodySchema
-  .extend({ confirmPassword: changePasswordBodySchema.shape.newPassword })
-  .refine((values) => values.confirmPassword === values.newPassword, {
-    message: es.auth.passwordsDiffer,
-    path: ['confirmPassword'],
-  });
+/** The body's rule, the same password twice, and what the server adds: not containing one's name or e-mail. */
+const formSchema = (user: User | null) =>
+  changePasswordBodySchema
+    .extend({ confirmPassword: changePasswordBodySchema.shape.newPassword })
+    .refine((values) => values.confirmPassword === values.newPassword, {
+      message: es.auth.passwordsDiffer,
+      path: ['confirmPassword'],
+    })
+    .superRefine(({ newPassword }, ctx) => {
+      if (!user || passwordProblem(newPassword) !== null) return;
+      const problem = passwordProblem(newPassword, user);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newPassword'] });
+    });
 
 const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** 'Cambiar contraseña' from the user menu: this session stays, the others end. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const change = useMutation({ mutationFn: changePassword });
+  const { user } = useAuth();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues,
-    validate: schemaResolver(formSchema, { sync: true }),
+    validate: (values) => schemaResolver(formSchema(user), { sync: true })(values),
   });
 
   const close = () => {
@@ -59,6 +68,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           />
           <PasswordInput
             label={es.auth.newPasswordLabel}
+            description={es.auth.newPasswordHint}
             autoComplete="new-password"
             withAsterisk
             key={form.key('newPassword')}

@@ -73,7 +73,7 @@ export function ClientAccount({ client }: { client: Client }) {
           <Title order={3} size="h4">
             {t.title}
           </Title>
-          <Button leftSection={<IconCash size={18} />} onClick={payModal.open} disabled={client.balance <= 0}>
+          <Button leftSection={<IconCash size={18} />} onClick={payModal.open} disabled={(client.balance ?? 0) <= 0}>
             {es.clients.payment.open}
           </Button>
         </Group>

@@ -49,16 +49,19 @@ export const ClientCard = memo(function ClientCard({
         </div>
         {actions ? <ClientMenu client={client} name={name} actions={actions} /> : null}
       </div>
-      <div className={classes.meta} data-testid="client-balance">
-        <span>
-          {t.credit.balance}: {formatPayment(pesosToCents(client.balance))}
-        </span>
-        {client.overdue > 0 ? (
-          <Badge color="red" variant="light" size="sm">
-            {t.credit.overdue}: {formatPayment(pesosToCents(client.overdue))}
-          </Badge>
-        ) : null}
-      </div>
+      {client.balance === undefined ? null : (
+        // What the client owes: an Admin's and a Manager's answer carry it, a Seller's does not.
+        <div className={classes.meta} data-testid="client-balance">
+          <span>
+            {t.credit.balance}: {formatPayment(pesosToCents(client.balance))}
+          </span>
+          {client.overdue ? (
+            <Badge color="red" variant="light" size="sm">
+              {t.credit.overdue}: {formatPayment(pesosToCents(client.overdue))}
+            </Badge>
+          ) : null}
+        </div>
+      )}
       {client.email || client.phone || client.address ? (
         <ul className={classes.lines}>
           {client.email ? <Line icon={IconMail}>{client.email}</Line> : null}

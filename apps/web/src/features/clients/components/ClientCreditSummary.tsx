@@ -21,7 +21,8 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
 
 /**
  * A client's saldo, vencido and available credit, read fresh from the server: shown when a sale
- * picks the client (the receipt form, the counter screen).
+ * picks the client (the receipt form, the counter screen). A Seller's answer carries only the
+ * available credit and the plazo (canSeeCreditFigures), and only those show.
  */
 export function ClientCreditSummary({ clientId }: { clientId: number }) {
   const credit = useClientCredit(clientId);
@@ -34,17 +35,23 @@ export function ClientCreditSummary({ clientId }: { clientId: number }) {
     );
   }
   const { balance, overdue, available, creditLimit, creditDays } = credit.data;
+  const terms = [
+    creditLimit === undefined ? null : creditLimit === null ? t.noLimit : t.limit(money(creditLimit)),
+    t.days(creditDays),
+  ];
   return (
     <Group gap="xl" wrap="wrap" role="group" aria-label={t.summaryLabel} data-testid="client-credit-summary">
-      <Figure label={t.balance} value={money(balance)} />
-      <Figure label={t.overdue} value={money(overdue)} color={overdue > 0 ? 'red' : undefined} />
+      {balance === undefined ? null : <Figure label={t.balance} value={money(balance)} />}
+      {overdue === undefined ? null : (
+        <Figure label={t.overdue} value={money(overdue)} color={overdue > 0 ? 'red' : undefined} />
+      )}
       <Figure
         label={t.available}
         value={available === null ? t.noLimit : money(available)}
         color={available === 0 ? 'red' : undefined}
       />
       <Text size="xs" c="dimmed">
-        {[creditLimit === null ? t.noLimit : t.limit(money(creditLimit)), t.days(creditDays)].join(' · ')}
+        {terms.filter(Boolean).join(' · ')}
       </Text>
     </Group>
   );

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type Client, DEFAULT_CREDIT_DAYS, MAX_CREDIT_DAYS } from '@mostrador/shared';
 import type { ReactNode } from 'react';
@@ -33,7 +33,7 @@ export function clientFormValues(client: Client): ClientFormValues {
     phone: client.phone ?? '',
     email: client.email ?? '',
     address: client.address ?? '',
-    creditLimit: client.creditLimit,
+    creditLimit: client.creditLimit ?? null,
     creditDays: client.creditDays,
   };
 }
@@ -53,8 +53,24 @@ function withBlankForNull({ value, defaultValue, ...rest }: LimitProps) {
   return { ...rest, ...(value !== undefined ? { value: value ?? '' } : { defaultValue: defaultValue ?? '' }) };
 }
 
-/** Nombre and Apellido required; Teléfono, Correo electrónico (e-mail input), Dirección (3-6 rows). */
-export function ClientFormFields({ form }: { form: UseFormReturnType<ClientFormValues> }) {
+/** What a form sends: without the credit terms when its user may not set them (a Seller: canSetCreditTerms). */
+export function clientFormBody(values: ClientFormValues, withCreditTerms: boolean) {
+  if (withCreditTerms) return values;
+  const { creditLimit: _limit, creditDays: _days, ...contact } = values;
+  return contact;
+}
+
+/**
+ * Nombre and Apellido required; Teléfono, Correo electrónico (e-mail input), Dirección (3-6 rows);
+ * Límite de crédito and Plazo only for who sets credit terms (`creditTerms`: Admin and Manager).
+ */
+export function ClientFormFields({
+  form,
+  creditTerms = true,
+}: {
+  form: UseFormReturnType<ClientFormValues>;
+  creditTerms?: boolean;
+}) {
   return (
     <Stack gap="md">
       <TextInput
@@ -99,27 +115,33 @@ export function ClientFormFields({ form }: { form: UseFormReturnType<ClientFormV
         key={form.key('address')}
         {...form.getInputProps('address')}
       />
-      <Group grow align="flex-start">
-        <NumberInput
-          label={t.fields.creditLimit}
-          placeholder={t.placeholders.creditLimit}
-          prefix="$"
-          decimalScale={2}
-          min={0}
-          thousandSeparator=","
-          key={form.key('creditLimit')}
-          {...withBlankForNull(form.getInputProps('creditLimit') as unknown as LimitProps)}
-          onChange={(value) => form.setFieldValue('creditLimit', typeof value === 'number' ? value : null)}
-        />
-        <NumberInput
-          label={t.fields.creditDays}
-          allowDecimal={false}
-          min={0}
-          max={MAX_CREDIT_DAYS}
-          key={form.key('creditDays')}
-          {...form.getInputProps('creditDays')}
-        />
-      </Group>
+      {creditTerms ? (
+        <Group grow align="flex-start">
+          <NumberInput
+            label={t.fields.creditLimit}
+            placeholder={t.placeholders.creditLimit}
+            prefix="$"
+            decimalScale={2}
+            min={0}
+            thousandSeparator=","
+            key={form.key('creditLimit')}
+            {...withBlankForNull(form.getInputProps('creditLimit') as unknown as LimitProps)}
+            onChange={(value) => form.setFieldValue('creditLimit', typeof value === 'number' ? value : null)}
+          />
+          <NumberInput
+            label={t.fields.creditDays}
+            allowDecimal={false}
+            min={0}
+            max={MAX_CREDIT_DAYS}
+            key={form.key('creditDays')}
+            {...form.getInputProps('creditDays')}
+          />
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="client-credit-terms-note">
+          {t.creditTermsByManager}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Button, Group, Modal } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type Client, registerClientBodySchema } from '@mostrador/shared';
+import { canSetCreditTerms, type Client, registerClientBodySchema } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useAuth } from '../../auth';
 import { useCreateClient } from '../api/clients';
-import { ClientFormFields, type ClientFormValues, emptyClientForm } from './ClientFormFields';
+import { clientFormBody, ClientFormFields, type ClientFormValues, emptyClientForm } from './ClientFormFields';
 
 /**
  * 'Crear cliente': from the clients list and from the receipt form ("create new client"), which
@@ -20,6 +21,8 @@ export function CreateClientModal({
   onCreated?: (client: Client) => void;
 }) {
   const create = useCreateClient();
+  // A Seller's client gets the shop's credit terms: the form neither shows nor sends them.
+  const creditTerms = canSetCreditTerms(useAuth().role);
   const form = useForm<ClientFormValues>({
     mode: 'uncontrolled',
     initialValues: emptyClientForm,
@@ -32,7 +35,7 @@ export function CreateClientModal({
   };
 
   const submit = form.onSubmit((values) =>
-    create.mutate(values, {
+    create.mutate(clientFormBody(values, creditTerms), {
       onSuccess: (client) => {
         notifySuccess(es.clients.created);
         form.reset();
@@ -46,7 +49,7 @@ export function CreateClientModal({
   return (
     <Modal opened={opened} onClose={close} title={es.clients.create}>
       <form onSubmit={submit} noValidate>
-        <ClientFormFields form={form} />
+        <ClientFormFields form={form} creditTerms={creditTerms} />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
             {es.common.cancel}

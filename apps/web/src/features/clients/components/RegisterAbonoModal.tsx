@@ -36,6 +36,8 @@ export function RegisterAbonoModal({
   onClose: () => void;
 }) {
   const add = useAddClientPayment();
+  // Only an Admin or Manager opens it, and their client carries what it owes.
+  const balance = client.balance ?? 0;
   // Sent again after a lost answer, the same abono is the same request: it counts once. After it
   // is recorded, an equal abono is a new one.
   const attempt = useAttempt<AddClientPaymentInput>();
@@ -70,7 +72,7 @@ export function RegisterAbonoModal({
     <Modal opened={opened} onClose={onClose} title={`${t.title} · ${clientFullName(client) ?? ''}`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Text size="sm">{t.owed(formatPayment(pesosToCents(client.balance)))}</Text>
+          <Text size="sm">{t.owed(formatPayment(pesosToCents(balance)))}</Text>
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <NumberInput
               label={t.amount}
@@ -83,11 +85,7 @@ export function RegisterAbonoModal({
               key={form.key('amount')}
               {...form.getInputProps('amount')}
             />
-            <Button
-              variant="default"
-              disabled={client.balance <= 0}
-              onClick={() => form.setFieldValue('amount', client.balance)}
-            >
+            <Button variant="default" disabled={balance <= 0} onClick={() => form.setFieldValue('amount', balance)}>
               {t.payAll}
             </Button>
           </Group>

@@ -56,6 +56,8 @@ export function useReceiptList(params: ReceiptListParams) {
   return {
     query,
     receipts,
+    /** Which receipts the server lets this user read (a Seller: their own and today's, by default). */
+    scope: query.data?.pages[0]?.scope ?? null,
     /** More pages of this range are still on their way. */
     isLoadingMore: !!hasNextPage && !isFetchNextPageError,
   };

@@ -16,6 +16,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   canChooseSaleDate,
+  canSellBelowPrice,
   type Client,
   clientFullName,
   type CreateReceiptResponse,
@@ -110,7 +111,10 @@ function CreateReceiptForm({
   const products = useProducts();
   const clients = useClients();
   // A Seller's sale is dated when it is sent (a dictated date too); Admin and Manager choose it.
-  const choosesDate = canChooseSaleDate(useAuth().role);
+  const { role } = useAuth();
+  const choosesDate = canChooseSaleDate(role);
+  // A price below the product's is an Admin's or Manager's to give (the server holds it too).
+  const mayPriceBelow = canSellBelowPrice(role);
   const sale = useSubmitReceipt((receipt) => {
     onCreated?.(receipt);
     onClose();
@@ -172,7 +176,7 @@ function CreateReceiptForm({
     if (sale.isPending) return;
     const current = form.getValues();
     const knownClients = clients.data ? new Set(clientList.map((c) => c.id)) : undefined;
-    const validate = schemaResolver(receiptFormSchema(productById, knownClients), { sync: true });
+    const validate = schemaResolver(receiptFormSchema(productById, knownClients, { mayPriceBelow }), { sync: true });
     const errors = validate(current);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) sale.submit(current, { datedNow: !choosesDate });

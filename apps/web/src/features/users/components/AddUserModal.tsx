@@ -53,6 +53,7 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
           <PasswordInput
             label={es.users.passwordLabel}
             placeholder={es.users.passwordPlaceholder}
+            description={es.users.passwordHint}
             autoComplete="new-password"
             withAsterisk
             key={form.key('password')}

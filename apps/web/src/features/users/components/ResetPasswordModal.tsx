@@ -1,11 +1,17 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { resetPasswordBodySchema, type User } from '@mostrador/shared';
+import { passwordProblem, resetPasswordBodySchema, type User } from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useResetPassword } from '../api/users';
 
-const newPasswordSchema = resetPasswordBodySchema.pick({ newPassword: true });
+/** The body's rule, plus what the server adds: the password may not contain the user's name or e-mail. */
+const newPasswordSchema = (user: User | null) =>
+  resetPasswordBodySchema.pick({ newPassword: true }).superRefine(({ newPassword }, ctx) => {
+    if (!user || passwordProblem(newPassword) !== null) return;
+    const problem = passwordProblem(newPassword, user);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newPassword'] });
+  });
 
 /** 'Restablecer contraseña': the Admin sets a new password; every session of that user ends. */
 export function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () => void }) {
@@ -13,7 +19,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User | null; onClo
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { newPassword: '' },
-    validate: schemaResolver(newPasswordSchema, { sync: true }),
+    validate: (values) => schemaResolver(newPasswordSchema(user), { sync: true })(values),
   });
 
   const close = () => {
@@ -45,6 +51,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User | null; onClo
           <PasswordInput
             label={es.users.newPasswordLabel}
             placeholder={es.users.passwordPlaceholder}
+            description={es.users.passwordHint}
             autoComplete="new-password"
             withAsterisk
             data-autofocus
