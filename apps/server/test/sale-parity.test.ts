@@ -124,6 +124,26 @@ const scenarios: Scenario[] = [
       ]),
   },
   {
+    name: "a price below the product's: refused to a Seller, a Manager's goes",
+    steps: [
+      (w) => sell(w, 'Seller', { ...cash(w, []), items: [{ productId: w.tornillo, quantity: 1, price: 19.99 }] }),
+      (w) => sell(w, 'Seller', { ...cash(w, []), items: [{ productId: w.tornillo, quantity: 1, price: 20.5 }] }),
+      (w) => sell(w, 'Manager', { ...cash(w, []), items: [{ productId: w.tornillo, quantity: 1, price: 5 }] }),
+    ],
+    answers: [
+      [
+        403,
+        'El precio de "Tornillo" no puede ser menor que $20.00; solo un administrador o gerente puede venderlo más barato.',
+      ],
+      [201, null],
+      [201, null],
+    ],
+    check: (dump) => {
+      expect(dump.receipts.map((r) => r.totalCents)).toEqual([2050, 500]);
+      expect(stockOf(dump, 'Tornillo')).toBe(1000);
+    },
+  },
+  {
     name: 'two credit sales of one client sent together: the second goes over the limit',
     steps: [
       (w) =>
@@ -317,7 +337,11 @@ async function run(dialect: TestDialect, scenario: Scenario): Promise<Dump> {
       ...body,
       id: ids.receipt(body.id),
       items: (body.items as Row[]).map((item) => ({ ...item, id: ids.item(item.id) })),
-      payments: (body.payments as Row[]).map((p) => ({ ...p, id: ids.payment(p.id) })),
+      payments: (body.payments as Row[]).map((p) => ({
+        ...p,
+        id: ids.payment(p.id),
+        receiptId: ids.receipt(p.receiptId),
+      })),
     });
     return {
       answers: responses.map((response) => {
