@@ -720,4 +720,66 @@ test.describe('Receipts as Seller', () => {
     await menuOf(card, credit.id).click();
     await expect(page.getByRole('menuitem')).toHaveText(['Imprimir']);
   });
+
+  test("a Seller's price below the product's is refused before sending; a new client takes no credit terms", async ({
+    page,
+    seed,
+  }) => {
+    const product = await seed.product({ stock: 5, price: 12.5 });
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const row = form.getByTestId('receipt-item').first();
+    await choose(page, row.getByRole('combobox', { name: 'Producto' }), product.cuid, new RegExp(product.cuid));
+    await row.getByLabel('Cantidad').fill('1');
+    await row.getByLabel('Precio').fill('0.01');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await expect(
+      form.getByText(
+        `El precio de "${product.name}" no puede ser menor que $12.50; solo un administrador o gerente puede venderlo más barato.`,
+      ),
+    ).toBeVisible();
+    expect(await seed.stockOf(product.id)).toBe(5);
+
+    // 'Crear cliente' from the form: contact data only; the shop's credit terms apply.
+    await form.getByRole('combobox', { name: 'Cliente' }).click();
+    await page.getByRole('option', { name: '+ Crear nuevo cliente' }).click();
+    const create = page.getByRole('dialog', { name: 'Crear cliente' });
+    await expect(
+      create.getByText('El límite de crédito y el plazo los fija un administrador o gerente.'),
+    ).toBeVisible();
+    await expect(create.getByLabel('Límite de crédito')).toHaveCount(0);
+    await expect(create.getByLabel('Plazo (días)')).toHaveCount(0);
+    const id = unique();
+    await create.getByLabel('Nombre').fill(`Nuevo ${id}`);
+    await create.getByLabel('Apellido').fill('Mostrador');
+    await create.getByRole('button', { name: 'Crear cliente' }).click();
+    await expect(page.getByText('El cliente ha sido creado correctamente.')).toBeVisible();
+    const { clients } = await seed.get<{ clients: Array<{ firstName: string; creditLimit: number | null }> }>(
+      '/client/list',
+    );
+    expect(clients.find((c) => c.firstName === `Nuevo ${id}`)?.creditLimit).toBe(0);
+
+    await row.getByLabel('Precio').fill('12.50');
+    await form.getByRole('button', { name: 'Crear remisión' }).click();
+    await createdReceiptId(page);
+    expect(await seed.stockOf(product.id)).toBe(4);
+  });
+
+  test("a Seller's list holds their receipts and today's; another's older one is not theirs to open", async ({
+    page,
+    seed,
+  }) => {
+    const product = await seed.product({ stock: 5 });
+    const older = await seed.receipt({
+      paymentMode: 'Cash',
+      items: [{ productId: product.id, quantity: 1, price: 10 }],
+      date: daysAgo(3).at,
+      printReceipt: false,
+    });
+    await page.goto('/receipts');
+    await expect(page.getByTestId('receipts-scope')).toHaveText('Se muestran tus remisiones y todas las de hoy.');
+    await page.goto(`/receipts/${older.id}`);
+    await expect(page.getByText('Solo puedes ver tus remisiones y las de hoy.')).toBeVisible();
+  });
 });

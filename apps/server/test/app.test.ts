@@ -40,6 +40,22 @@ describe('configuration', () => {
   });
 });
 
+describe("a Seller's settings", () => {
+  it('default to no credit for their clients and their own and today’s receipts, and refuse bad values in Spanish', () => {
+    expect(loadConfig({})).toMatchObject({ DEFAULT_CREDIT_LIMIT: 0, SELLER_RECEIPTS: 'own-and-today' });
+    expect(loadConfig({ DEFAULT_CREDIT_LIMIT: '1500.50', SELLER_RECEIPTS: 'all' })).toMatchObject({
+      DEFAULT_CREDIT_LIMIT: 1500.5,
+      SELLER_RECEIPTS: 'all',
+    });
+    expect(() => loadConfig({ DEFAULT_CREDIT_LIMIT: '-5', SELLER_RECEIPTS: 'todos' })).toThrow(
+      'Configuración inválida:\n' +
+        '  - DEFAULT_CREDIT_LIMIT: debe ser un número de pesos entre 0 y 10000000, con hasta 2 decimales\n' +
+        '  - SELLER_RECEIPTS: debe ser own-and-today o all',
+    );
+    expect(() => loadConfig({ DEFAULT_CREDIT_LIMIT: '10.001' })).toThrow(/DEFAULT_CREDIT_LIMIT: debe ser un número/);
+  });
+});
+
 describe('first start', () => {
   let testDb: TestDatabase;
   beforeAll(async () => {

@@ -30,7 +30,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (role: Role, url: string, payload: object) => t.injectAs(role, { method: 'POST', url, payload });
-const get = (role: Role, url: string) => t.injectAs(role, { method: 'GET', url });
 
 const saleBody = (items: Array<{ productId: number; quantity: number; price?: number }>, extra: object = {}) => ({
   paymentMode: 'Cash',
