@@ -31,8 +31,8 @@ const PRODUCTS = Number(args.products);
 const SCANS = Number(args.scans);
 const SALES = Number(args.sales);
 const KEY_DELAY_MS = 10;
-const ADMIN = { email: 'bench-counter@mostrador.mx', password: 'bench-counter-2026' };
-const SELLER = { email: 'vendedor-counter@mostrador.mx', password: 'bench-counter-2026', name: 'Vendedor Bench' };
+const ADMIN = { email: 'bench-counter@mostrador.mx', password: 'caja-rapida-2026' };
+const SELLER = { email: 'vendedor-counter@mostrador.mx', password: 'caja-rapida-2026', name: 'Vendedor Bench' };
 
 /** EAN-13 with its check digit, from a 12-digit body. */
 function ean13(first12: string): string {

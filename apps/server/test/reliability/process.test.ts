@@ -13,7 +13,7 @@ import { buildServerBundle, makeRunDir, type RunningServer, startServer } from '
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { reliabilityServerEnv } from './server-env.js';
 
-const ADMIN = { email: 'admin@choque.mx', password: 'choque-2026-admin' };
+const ADMIN = { email: 'admin@choque.mx', password: 'choque-2026-jefa' };
 const LOOPS = 8;
 
 let run: { dir: string; cleanup(): void };

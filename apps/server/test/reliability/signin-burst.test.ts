@@ -12,7 +12,7 @@ import { LOGIN_FAILURE_LIMIT } from '../../src/modules/auth/auth.service.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { reliabilityServerEnv } from './server-env.js';
 
-const ADMIN = { email: 'admin@rafaga.mx', password: 'rafaga-2026-admin' };
+const ADMIN = { email: 'admin@rafaga.mx', password: 'rafaga-2026-jefa' };
 const SELLER = { email: 'vendedor@rafaga.mx', password: 'rafaga-2026-vende' };
 const BURST = 150;
 
