@@ -126,7 +126,7 @@ describe('security headers', () => {
       [
         'receipt PDF',
         200,
-        () => t.injectAs('Seller', { method: 'GET', url: `/api/receipt/pdf/${sale.json<{ id: number }>().id}` }),
+        () => t.injectAs('Manager', { method: 'GET', url: `/api/receipt/pdf/${sale.json<{ id: number }>().id}` }),
       ],
       [
         'cut PDF',

@@ -12,8 +12,8 @@ import { LOGIN_FAILURE_LIMIT } from '../../src/modules/auth/auth.service.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { reliabilityServerEnv } from './server-env.js';
 
-const ADMIN = { email: 'admin@rafaga.mx', password: 'rafaga-2026-jefa' };
-const SELLER = { email: 'vendedor@rafaga.mx', password: 'rafaga-2026-vende' };
+const ADMIN = { email: 'admin@rafaga.mx', password: 'nopal-2026-jefa' };
+const SELLER = { email: 'vendedor@rafaga.mx', password: 'nopal-2026-vende' };
 const BURST = 150;
 
 let run: { dir: string; cleanup(): void };
