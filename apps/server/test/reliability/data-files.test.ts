@@ -14,7 +14,7 @@ import { buildServerBundle, makeRunDir, ROOT, type RunningServer, startServer } 
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/database.js';
 import { reliabilityServerEnv } from './server-env.js';
 
-const ADMIN = { email: 'admin@archivos.mx', password: 'archivos-2026-admin' };
+const ADMIN = { email: 'admin@archivos.mx', password: 'archivos-2026-jefa' };
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 let run: { dir: string; cleanup(): void };
