@@ -704,6 +704,8 @@ test.describe('Receipts as Seller', () => {
     await form.getByRole('button', { name: 'Crear remisión' }).click();
     const soldId = await createdReceiptId(page);
 
+    // By its own page: other specs selling today at the same time may push it off the list's first page.
+    await page.goto(`/receipts/${soldId}`);
     const sold = cardOf(page, soldId);
     await expect(sold.getByRole('cell', { name: '2 kg' })).toBeVisible();
     await expect(sold.getByTestId('receipt-total')).toHaveText('$91');
