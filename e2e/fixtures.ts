@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Role } from '@mostrador/shared';
 import { test as base, expect } from '@playwright/test';
-import { apiAs, baseURL, ean13, Seed, unique, uniqueBarcode } from './support/seed';
+import { apiAs, apiAsAccount, baseURL, ean13, Seed, unique, uniqueBarcode } from './support/seed';
 import { USERS } from './support/users';
 
-export { apiAs, ean13, expect, Seed, unique, uniqueBarcode, USERS };
+export { apiAs, apiAsAccount, ean13, expect, Seed, unique, uniqueBarcode, USERS };
 
 /** The signed-in browser state global-setup wrote for a role. */
 export const storageStateOf = (role: Role) => join(process.env.E2E_AUTH_DIR ?? '', `${role}.json`);

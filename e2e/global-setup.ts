@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLES } from '@mostrador/shared';
 import { PROVIDER_URL_ENV, startFakeRealtimeProvider } from './support/fake-realtime-provider';
-import { buildForRun, startServer } from './support/server';
+import { buildForRun, freePort, startServer } from './support/server';
 import { SESSION_KEY, USERS } from './support/users';
 
 /**
@@ -16,18 +16,25 @@ export default async function globalSetup() {
   // The voice provider, faked on loopback (it idles unless the assistant spec calls it).
   const provider = await startFakeRealtimeProvider();
   process.env[PROVIDER_URL_ENV] = provider.url;
-  const server = await startServer(build.serverEntry, {
-    DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
-    DATA_DIR: dir,
-    UPLOAD_DIR: join(dir, 'uploads'),
-    BACKUP_DIR: join(dir, 'backups'),
-    WEB_DIST: build.webDist,
-    ADMIN_EMAIL: USERS.Admin.email,
-    ADMIN_PASSWORD: USERS.Admin.password,
-    OPENAI_API_KEY: provider.apiKey,
-    REALTIME_API_BASE: provider.apiBase,
-    ...extraServerEnv(),
-  }).catch(async (error: unknown) => {
+  // The shop's public address is the server's own: the browser that opens a shared link runs here.
+  const port = await freePort();
+  const server = await startServer(
+    build.serverEntry,
+    {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+      DATA_DIR: dir,
+      UPLOAD_DIR: join(dir, 'uploads'),
+      BACKUP_DIR: join(dir, 'backups'),
+      WEB_DIST: build.webDist,
+      ADMIN_EMAIL: USERS.Admin.email,
+      ADMIN_PASSWORD: USERS.Admin.password,
+      OPENAI_API_KEY: provider.apiKey,
+      REALTIME_API_BASE: provider.apiBase,
+      ...extraServerEnv(),
+    },
+    { port },
+  ).catch(async (error: unknown) => {
     await provider.stop();
     throw error;
   });
@@ -55,6 +62,18 @@ export default async function globalSetup() {
       body: JSON.stringify({ ...USERS[role], role }),
     });
     if (!response.ok) throw new Error(`No se pudo crear ${role}: ${await response.text()}`);
+  }
+
+  // The shop's day is open: the shared users each have a drawer, so cash moved by them goes through
+  // their own (specs that try the drawer rules sign in as users of their own, with none).
+  for (const role of ROLES) {
+    const { accessToken } = await login(role);
+    const response = await fetch(`${server.url}/api/cash/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ openingFloat: 0 }),
+    });
+    if (!response.ok) throw new Error(`No se pudo abrir la caja de ${role}: ${await response.text()}`);
   }
 
   const authDir = join(import.meta.dirname, '.auth', String(process.pid));

@@ -23,8 +23,12 @@ export default defineConfig({
   workers: 2,
   // No retries, on CI either: a test that passes only on its second try is a bug to find, not to hide.
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // The per-test budget is the CI machine's, not a quiet laptop's: two workers, the server and two
+  // Chromiums share two cores, and on a busy host the whole run takes three times as long (a page
+  // 10 s to show, the settings flow 66 s where it takes 18 s alone). A hang still fails, at 120 s;
+  // each assertion waits up to 20 s for the state it expects.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   // One folder per run (set once by the main process, inherited by its workers), so runs side by side
   // never wipe each other's traces.

@@ -149,7 +149,11 @@ export default defineConfig({
           groups: [
             { name: 'shared', tags: ['$initial'], test: /[\\/]packages[\\/]shared[\\/]/, priority: 3 },
             // The plain constants a schema module also uses (a group takes its modules' imports too).
-            { name: 'shared', test: /[\\/]packages[\\/]shared[\\/]src[\\/](exports|client-order)\.ts$/, priority: 2 },
+            {
+              name: 'shared',
+              test: /[\\/]packages[\\/]shared[\\/]src[\\/](exports|client-order|taxes|invoice-messages|products|scale-label|credit|cash-drawer|settings|dashboard|costs)\.ts$/,
+              priority: 2,
+            },
             {
               name: 'schemas',
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/]/,

@@ -180,11 +180,49 @@ for (const scheme of SCHEMES) {
         await expectAccessibleDialog(page.getByRole('dialog', { name: 'Agregar usuario' }));
       });
 
-      test('assistant, dashboard and not found', async ({ page }) => {
+      test('suppliers, purchases, a purchase, the new purchase and the reorder', async ({ page, seed }) => {
+        const supplier = await seed.post<{ id: number; name: string }>('/supplier/register', {
+          name: `Proveedor accesible ${unique()}`,
+          phone: '81 1111 2222',
+        });
+        const product = await seed.product({ stock: 0, minStock: 3 });
+        const purchase = await seed.post<{ id: number }>('/purchase/create', {
+          supplierId: supplier.id,
+          items: [{ productId: product.id, quantity: 1, unitCost: 5.5 }],
+          paid: 'crédito',
+        });
+        await page.goto('/proveedores');
+        await expect(page.getByTestId('suppliers-table')).toBeVisible();
+        await expectAccessiblePage(page, 'Proveedores');
+        await page.getByRole('button', { name: 'Nuevo proveedor' }).click();
+        await expectAccessibleDialog(page.getByRole('dialog', { name: 'Nuevo proveedor' }));
+        await page.keyboard.press('Escape');
+        await page.goto('/compras');
+        await expect(page.getByTestId('purchases-table')).toBeVisible();
+        await expectAccessiblePage(page, 'Compras');
+        await page.goto(`/compras/${purchase.id}`);
+        await expect(page.getByTestId('purchase-items')).toBeVisible();
+        await expectAccessiblePage(page, `Compra #${purchase.id}`);
+        await page.goto('/compras/reponer');
+        await expect(page.getByTestId('reorder-group').first()).toBeVisible();
+        await expectAccessiblePage(page, 'Por pedir');
+        await page
+          .getByTestId('reorder-group')
+          .filter({ hasText: supplier.name })
+          .getByRole('button', { name: 'Crear compra' })
+          .click();
+        await expect(page.getByTestId('purchase-lines')).toBeVisible();
+        await expectAccessiblePage(page, 'Nueva compra');
+      });
+
+      test('assistant, dashboard, settings and not found', async ({ page }) => {
         await page.goto('/assistant');
         await expectAccessiblePage(page, 'Asistente');
         await page.goto('/dashboard');
         await expectAccessiblePage(page, 'Panel');
+        await page.goto('/configuracion');
+        await expect(page.getByRole('textbox', { name: 'Nombre del negocio' })).toBeVisible();
+        await expectAccessiblePage(page, 'Configuración');
         await page.goto('/no-such-page');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Found');
         await expectNoSeriousViolations(page);

@@ -1,12 +1,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { businessToday, type CashCountReport, type Receipt, type Shift } from '@mostrador/shared';
-import { type Page, request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { countPrints, printsOf } from '../support/print-counter';
-import { expect, Seed, test, unique, uniqueBarcode } from '../fixtures';
-import { type RunningServer, startServer } from '../support/server';
+import { expect, test, unique, uniqueBarcode } from '../fixtures';
+import { type OwnServer, startOwnServer } from '../support/own-server';
 
 // The cash drawer per shift (issue 17), on the real server in a real browser. Each test signs in
 // as a user of its own, so its shift sees no other test's sales.
@@ -183,8 +180,7 @@ test.describe('with a printer', () => {
   // A server of its own whose PRINTER_URL is a local TCP listener standing in for the printer.
   let printer: Server;
   let received: Buffer[];
-  let server: RunningServer;
-  let dir: string;
+  let server: OwnServer;
   const admin = { email: `caja.${unique()}@e2e.mx`, password: 'turno-e2e-2026' };
 
   test.beforeAll(async () => {
@@ -193,43 +189,24 @@ test.describe('with a printer', () => {
     await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
     const address = printer.address();
     if (!address || typeof address === 'string') throw new Error('El listener no tiene puerto.');
-    dir = mkdtempSync(join(tmpdir(), 'mostrador-e2e-cash-'));
-    server = await startServer(process.env.E2E_SERVER_ENTRY ?? '', {
-      DATABASE_URL: `sqlite:${join(dir, 'cash.db')}`,
-      DATA_DIR: dir,
-      UPLOAD_DIR: join(dir, 'uploads'),
-      BACKUP_DIR: join(dir, 'backups'),
-      WEB_DIST: process.env.E2E_WEB_DIST ?? '',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      PRINTER_URL: `tcp://127.0.0.1:${address.port}`,
-    });
+    server = await startOwnServer('cash', admin, { PRINTER_URL: `tcp://127.0.0.1:${address.port}` });
   });
 
   test.afterAll(async () => {
     await server?.stop();
     await new Promise<void>((resolve) => (printer ? printer.close(() => resolve()) : resolve()));
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   test('a cash sale at the counter opens the drawer: ESC p 0 25 250 reaches the printer', async ({ page }) => {
     // Products on this server, through its API.
-    const anonymous = await request.newContext({ baseURL: server.url });
-    const login = await anonymous.post('/api/auth/login', { data: admin });
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    await anonymous.dispose();
-    const seed = new Seed(
-      await request.newContext({ baseURL: server.url, extraHTTPHeaders: { authorization: `Bearer ${accessToken}` } }),
-    );
+    const seed = await server.seedAs();
     const gum = await seed.product({ name: `Chicle ${unique()}`, price: 10, barcode: uniqueBarcode(), stock: 5 });
+    // The Admin's drawer is open: the counter goes straight to 'Cobrar'.
+    await seed.post<Shift>('/cash/open', { openingFloat: 0 });
     await seed.dispose();
 
     await countPrints(page);
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Correo electrónico').fill(admin.email);
-    await page.getByLabel('Contraseña').fill(admin.password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page).not.toHaveURL(/\/login$/);
+    await server.signIn(page);
     await page.goto(`${server.url}/vender`);
     await expect(page.getByRole('textbox', { name: 'Código' })).toBeFocused();
     await scan(page, gum.barcode!);

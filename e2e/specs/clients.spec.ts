@@ -186,6 +186,48 @@ test.describe('Clients as Admin', () => {
     await expect(edited.getByText(`edita.${id}@correo.mx`)).toHaveCount(0);
   });
 
+  test('Datos fiscales: the RFC in upper case as typed, its messages, the régimenes of its kind of person', async ({
+    page,
+  }) => {
+    const id = unique();
+    await page.goto('/clients');
+    await page.getByRole('button', { name: 'Crear cliente' }).click();
+    const modal = page.getByRole('dialog', { name: 'Crear cliente' });
+    await modal.getByLabel('Nombre').fill(`Kemper ${id}`);
+    await modal.getByLabel('Apellido').fill('Urgate');
+    await modal.getByRole('button', { name: 'Datos fiscales' }).click();
+    const rfc = modal.getByLabel('RFC');
+    await rfc.pressSequentially('eku9003173c8');
+    await expect(rfc).toHaveValue('EKU9003173C8');
+    await modal.getByRole('button', { name: 'Crear cliente' }).click();
+    await expect(
+      modal.getByText('El dígito verificador del RFC no coincide; revisa que esté bien escrito.'),
+    ).toBeVisible();
+
+    await rfc.fill('EKU9003173C9');
+    await modal.getByLabel('Razón social').fill('Escuela Kemper Urgate');
+    await modal.getByLabel('C.P. fiscal').fill('26015');
+    await expect(modal.getByLabel('Uso CFDI')).toHaveValue('G03 — Gastos en general');
+    await modal.getByLabel('Régimen fiscal').click();
+    // A persona moral's RFC: no régimen of personas físicas is offered.
+    await expect(page.getByRole('option', { name: /^612 — / })).toHaveCount(0);
+    await page.getByRole('option', { name: /^601 — / }).click();
+    await modal.getByRole('button', { name: 'Crear cliente' }).click();
+    await expect(page.getByText('El cliente ha sido creado correctamente.')).toBeVisible();
+
+    await searchFor(page, id);
+    const created = card(page, `Kemper ${id} Urgate`);
+    await expect(created.getByText('RFC EKU9003173C9 · ESCUELA KEMPER URGATE')).toBeVisible();
+    await page.getByRole('button', { name: `Acciones de Kemper ${id} Urgate` }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar cliente' });
+    // Open by itself for a client with fiscal data.
+    await expect(edit.getByLabel('Régimen fiscal')).toHaveValue('601 — General de Ley Personas Morales');
+    await edit.getByLabel('RFC').fill('CACX7605101P8');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(edit.getByText('El régimen fiscal no corresponde al tipo de persona del RFC.')).toBeVisible();
+  });
+
   test('disabling (Eliminar) removes the client from the list; its detail still opens', async ({ page, seed }) => {
     const id = unique();
     const client = await seed.client({ firstName: `Baja ${id}`, lastName: 'Zúñiga' });

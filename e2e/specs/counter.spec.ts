@@ -130,18 +130,27 @@ test('keys on the lines, search by name, whole pieces only, and a credit sale to
   await expect(search.getByText(cable.cuid)).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(search).toBeHidden();
+  // Sold by measure and picked without one: the counter asks for it (issue 32), and a second
+  // measure is a line of its own.
+  await expect(page.getByRole('dialog', { name: `Pesar Cable ${id}` }).getByLabel('Peso (m)')).toBeFocused();
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
   await scan(page, `3,5*${cable.cuid}`);
-  await expect(lines(page).nth(0).getByTestId('sale-line-quantity')).toHaveText('4.500 m');
+  await expect(lines(page).nth(0).getByTestId('sale-line-quantity')).toHaveText('1 m');
+  await expect(lines(page).nth(1).getByTestId('sale-line-quantity')).toHaveText('3.500 m');
 
   // F2 finds the soap by name; + − change the selected line, arrows move, Supr removes.
   await page.keyboard.press('F2');
   await page.keyboard.type(`jabon ${id}`, { delay: 10 });
   await page.keyboard.press('Enter');
-  await expect(lines(page)).toHaveCount(2);
+  await expect(lines(page)).toHaveCount(3);
   await page.keyboard.press('+');
   await page.keyboard.press('+');
   await page.keyboard.press('-');
-  await expect(lines(page).nth(1).getByTestId('sale-line-quantity')).toHaveText('2 pza');
+  await expect(lines(page).nth(2).getByTestId('sale-line-quantity')).toHaveText('2 pza');
+  await page.keyboard.press('ArrowUp');
+  await expect(lines(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Delete');
   await page.keyboard.press('ArrowUp');
   await expect(lines(page).nth(0)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Delete');
@@ -185,6 +194,32 @@ test('a bill picked with the mouse in Cobrar leaves Enter to confirm the sale', 
   expect(await seed.stockOf(product.id)).toBe(3);
 });
 
+test('F12 and Enter in one go sell: the Enter that comes before the dialog has the focus is not lost', async ({
+  page,
+  seed,
+}) => {
+  const product = await seed.product({ name: `Chicles ${unique()}`, price: 7.5, stock: 3 });
+  await page.goto('/vender');
+  const code = page.getByPlaceholder('Escanea o escribe el código');
+  await expect(code).toBeFocused();
+  await scan(page, product.cuid);
+  await expect(page.getByTestId('counter-total')).toHaveText('$7.50');
+  // Enter right behind F12, as a quick cashier's keyboard sends them: React has drawn the dialog
+  // (a microtask after F12) but its focus trap moves the focus in only in a later task, so this
+  // Enter reaches the code field, as it did on a loaded CI machine.
+  await code.evaluate(async (field) => {
+    const press = (key: string) =>
+      field.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    press('F12');
+    await Promise.resolve();
+    await Promise.resolve();
+    press('Enter');
+  });
+  await expect(page.getByTestId('last-sale')).toContainText('$7.50');
+  await expect(page.getByRole('dialog', { name: 'Cobrar' })).toBeHidden();
+  expect(await seed.stockOf(product.id)).toBe(2);
+});
+
 test('scan, F12 and Enter faster than the lookup: the sale waits for its line, and a code not found sells nothing', async ({
   page,
   seed,
@@ -194,9 +229,20 @@ test('scan, F12 and Enter faster than the lookup: the sale waits for its line, a
   // The lookups are held until the cashier has already pressed F12 and Enter.
   let release!: () => void;
   let held = new Promise<void>((resolve) => (release = resolve));
+  // Held lookups are answered in the order they were asked, as the one connection of a till
+  // answers them (a different order is not what this test is about).
+  let answered = Promise.resolve();
   await page.route('**/api/product/lookup*', async (route) => {
+    const previous = answered;
+    let done!: () => void;
+    answered = new Promise<void>((resolve) => (done = resolve));
     await held;
-    await route.continue();
+    await previous;
+    try {
+      await route.fulfill({ response: await route.fetch() });
+    } finally {
+      done();
+    }
   });
   await page.goto('/vender');
   await expect(page.getByPlaceholder('Escanea o escribe el código')).toBeFocused();
@@ -214,6 +260,8 @@ test('scan, F12 and Enter faster than the lookup: the sale waits for its line, a
   // Then a code the shop does not have: the Enter pressed meanwhile does not sell the line before
   // it; the counter asks for the product by name instead.
   held = new Promise<void>((resolve) => (release = resolve));
+  // The field has the focus back once the dialog has closed: scanned before, the code went nowhere.
+  await expect(page.getByPlaceholder('Escanea o escribe el código')).toBeFocused();
   await scan(page, barcode);
   await scan(page, '0000000000000');
   await page.keyboard.press('F12');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { businessToday, type Dashboard, formatPayment, pesosToCents } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { expect, test, unique, USERS } from '../fixtures';
+import { expect, storageStateOf, test, unique, USERS } from '../fixtures';
 
 // The dashboard (issue 19): the landing page of Admin and Manager. Other specs sell on the same
 // server at the same time, so the figures on screen are checked against the answer the page got,
@@ -103,5 +103,48 @@ test.describe('Dashboard', () => {
     expect(ranged.range).toEqual({ from: businessToday(), to: businessToday() });
     await expect(page.getByRole('table', { name: 'Ventas por vendedor' })).toBeVisible();
     expect(ranged.topByRevenue.some((p) => p.productId === product.id)).toBe(true);
+  });
+});
+
+test.describe('screens opened signed in', () => {
+  test.use({ storageState: storageStateOf('Admin') });
+
+  // zod and every request schema are one chunk, costly to evaluate on a phone (a long task each
+  // screen's Lighthouse counted). The Panel and the receipt list only read; the counter validates
+  // nothing before the first sale is charged. A helper beside a schema, or a dialog's form exported
+  // by a feature's index, pulls the whole chunk in (docs/decisions/103).
+  const schemaScripts = (page: Page) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    return {
+      loaded: (chunk: string) => scripts.some((path) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(path)),
+      schemas: () => scripts.filter((path) => /^\/assets\/schemas-[\w-]+\.js$/.test(path)),
+    };
+  };
+
+  test('the Panel loads no validation code', async ({ page }) => {
+    const scripts = schemaScripts(page);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Panel', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Impuestos del periodo' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Lista de compras' })).toBeVisible();
+    expect(scripts.loaded('DashboardPage')).toBe(true);
+    expect(scripts.schemas()).toEqual([]);
+  });
+
+  test('the receipt list and the counter load none to start', async ({ page }) => {
+    const scripts = schemaScripts(page);
+    await page.goto('/receipts');
+    await expect(
+      page.getByTestId('receipt-card').first().or(page.getByText('No hay remisiones para mostrar')),
+    ).toBeVisible();
+    expect(scripts.loaded('ReceiptsPage')).toBe(true);
+    await page.goto('/vender');
+    await expect(page.getByRole('textbox', { name: 'Código' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.loaded('CounterPage')).toBe(true);
+    expect(scripts.schemas()).toEqual([]);
   });
 });

@@ -67,7 +67,11 @@ test.describe('Import, export and backups', () => {
     ]);
     expect(download.suggestedFilename()).toBe('clientes.csv');
     const text = readFileSync(await download.path(), 'utf8');
-    expect(text.startsWith('\uFEFFnombre,apellido,teléfono,correo,dirección,activo,alta')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFnombre,apellido,teléfono,correo,dirección,RFC,Razón social,Régimen fiscal,C.P. fiscal,Uso CFDI,Correo para facturas,activo,alta',
+      ),
+    ).toBe(true);
     expect(text).toContain(`Lucía,${lastName},`);
   });
 

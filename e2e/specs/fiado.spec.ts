@@ -50,21 +50,29 @@ async function fillCreditSale(page: Page, client: Client, productCuid: string, p
 test.describe('Credit limit as Seller', () => {
   test.use({ storageState: storageStateOf('Seller') });
 
-  test('sees the available credit on picking the client and is refused over the limit', async ({ page, seed }) => {
+  test('sees the available credit on picking the client and is asked for a supervisor over the limit', async ({
+    page,
+    seed,
+  }) => {
     const client = await clientOwing(seed, [{ amount: 80, daysAgo: 3 }], { creditLimit: 100 });
     const product = await seed.product();
     const form = await fillCreditSale(page, client, product.cuid, '30');
     const summary = form.getByRole('group', { name: 'Crédito del cliente' });
     await expect(summary).toContainText('Crédito disponible$20.00');
     await expect(summary).toContainText('Plazo 30 días');
-    // What the client owes and their limit are a manager's figures (canSeeCreditFigures).
-    await expect(summary).not.toContainText('Saldo');
+    // A Seller reads one client's saldo (decision 083: the till's abono needs it); the limit is a
+    // manager's figure (canSeeCreditFigures).
+    await expect(summary).toContainText('Saldo$80.00');
     await expect(summary).not.toContainText('Límite');
     await form.getByRole('button', { name: 'Crear remisión' }).click();
-    await expect(
-      page.getByText('El cliente excede su límite de crédito (límite $100.00, saldo $80.00).'),
-    ).toBeVisible();
+    // Over the limit a Seller needs a supervisor (supervisor.spec.ts has one authorise it).
+    const supervisor = page.getByRole('dialog', { name: 'Autorización de supervisor' });
+    await expect(supervisor).toContainText(
+      'El cliente excede su límite de crédito (límite $100.00, saldo $80.00): se necesita la autorización de un supervisor.',
+    );
     await expect(page.getByRole('dialog', { name: 'Límite de crédito excedido' })).toBeHidden();
+    await supervisor.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(supervisor).toBeHidden();
     await expect(form).toBeVisible();
     const credit = await seed.get<{ balance: number }>(`/client/credit/${client.id}`);
     expect(credit.balance).toBe(80);
@@ -203,7 +211,7 @@ test.describe('Fiado as Manager', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Descargar CSV' }).click(),
+      page.getByRole('button', { name: 'Descargar CSV', exact: true }).click(),
     ]);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe('\uFEFFCliente,Saldo,Vencido,0–30 días,31–60 días,61–90 días,Más de 90 días');

@@ -27,6 +27,13 @@ const fakeProduct = (id: number, name: string, cuid: string, stockQuantity: numb
   sellsByWeight: false,
   imageUrl: null,
   createdAt,
+  ivaRate: '16',
+  iepsRate: null,
+  iepsPerUnit: null,
+  satProductCode: '01010101',
+  satUnitCode: 'H87',
+  taxesReviewed: true,
+  category: null,
 });
 
 test.describe('Products as Admin', () => {

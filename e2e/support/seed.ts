@@ -23,6 +23,22 @@ export const baseURL = () => {
 /** A short unique suffix so tests running side by side never share data. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** An API client signed in as that account (a user a test created with seed.user). */
+export async function apiAsAccount({
+  email,
+  password,
+}: {
+  email: string;
+  password: string;
+}): Promise<APIRequestContext> {
+  const anonymous = await request.newContext({ baseURL: baseURL() });
+  const response = await anonymous.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  await anonymous.dispose();
+  return request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { authorization: `Bearer ${accessToken}` } });
+}
+
 /** An API client signed in as that role. */
 export async function apiAs(role: Role): Promise<APIRequestContext> {
   const anonymous = await request.newContext({ baseURL: baseURL() });
@@ -48,6 +64,10 @@ export interface ProductSeed {
   barcode?: string;
   minStock?: number;
   sellsByWeight?: boolean;
+  /** Taxes; left out, 16 % IVA and no IEPS. */
+  ivaRate?: '16' | '8' | '0' | 'exento';
+  iepsRate?: number;
+  iepsPerUnit?: number;
 }
 
 /** A valid EAN-13 from its first 12 digits (the check digit appended). */

@@ -76,6 +76,18 @@ async function measure(dialect: string, url: string): Promise<Figures[]> {
         if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
         bytes = (await response.arrayBuffer()).byteLength;
       };
+      // The answer carries the profit (issue 37): the generated lines have costs, some none.
+      const checked = (await (
+        await fetch(`${address}${path}`, { headers: { authorization: headers.authorization } })
+      ).json()) as {
+        profit?: { last30Days: { revenue: number; profit: number; margin: number | null; noCostRevenue: number } };
+      };
+      const profit = checked.profit?.last30Days;
+      if (!profit || profit.revenue <= 0 || profit.noCostRevenue <= 0)
+        throw new Error(`${path}: sin utilidad en la respuesta`);
+      log(
+        `${dialect} ${path}: utilidad 30 días ${profit.profit} (margen ${profit.margin} %), sin costo ${profit.noCostRevenue}`,
+      );
       for (let i = 0; i < 3; i++) await get(); // warm-up
       const times: number[] = [];
       for (let i = 0; i < REQUESTS; i++) {

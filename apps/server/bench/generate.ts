@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { businessDayBounds, businessToday, dayjs, MILLI_PER_UNIT, productCodeKey } from '@mostrador/shared';
+import { businessDayBounds, businessToday, dayjs, lineTaxes, MILLI_PER_UNIT, productCodeKey } from '@mostrador/shared';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { hashPassword } from '../src/lib/password.js';
@@ -97,8 +97,9 @@ const T = {
       'image_path',
       'created_at',
       'updated_at',
+      'average_cost_micros',
     ],
-    ['int', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint', 'text', 'bigint', 'bigint'],
+    ['int', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint', 'text', 'bigint', 'bigint', 'bigint'],
   ),
   clients: spec(
     'clients',
@@ -112,8 +113,19 @@ const T = {
   ),
   items: spec(
     'receipt_items',
-    ['id', 'receipt_id', 'product_id', 'product_name', 'units', 'quantity_milli', 'price_cents'],
-    ['int', 'int', 'int', 'text', 'text', 'bigint', 'int'],
+    [
+      'id',
+      'receipt_id',
+      'product_id',
+      'product_name',
+      'units',
+      'quantity_milli',
+      'price_cents',
+      'base_cents',
+      'iva_cents',
+      'unit_cost_micros',
+    ],
+    ['int', 'int', 'int', 'text', 'text', 'bigint', 'int', 'int', 'int', 'bigint'],
   ),
   payments: spec(
     'payments',
@@ -150,6 +162,7 @@ const T = {
     ['int', 'int', 'int', 'int', 'text', 'bigint', 'bigint', 'bigint', 'text', 'text', 'text', 'bigint'],
   ),
 };
+const TAX_TERMS = { ivaRate: '16', iepsRatePpm: null, iepsQuotaMicros: null } as const;
 const LOADED_TABLES = ['users', 'products', 'clients', 'receipts', 'receipt_items', 'payments', 'inventory_logs'];
 
 function spec(table: string, columns: string[], pgTypes: string[]): TableSpec {
@@ -366,7 +379,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     units: pick(UNITS),
     priceCents: int(8, 450) * 50,
     stock: 0,
+    // The profit's data: an average cost of 45–64 % of the price, none ('sin costo') for one
+    // product in ten. Derived from the id, not drawn, so the rest of the data stays as it was.
+    costMicros: null as number | null,
   }));
+  for (const product of products) {
+    product.costMicros = product.id % 10 === 0 ? null : product.priceCents * 100 * (45 + (product.id % 20));
+  }
   type Product = (typeof products)[number];
   let logId = 0;
   const addLog = async (
@@ -408,6 +427,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       null,
       start,
       start,
+      product.costMicros,
     ]);
   }
   for (const product of products) await addLog(product, 'ADD', 500, start, 1, null, 'Inventario inicial');
@@ -491,6 +511,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     // Items as sent; stock moves once per product, in ascending id order (as the service does).
     const perProduct = new Map<Product, number>();
     for (const { product, quantity } of sold) {
+      // Every product is IVA 16 % (the taxes' defaults); the line's split as the sale writes it.
+      const taxes = lineTaxes(product.priceCents * quantity, quantity * MILLI_PER_UNIT, TAX_TERMS);
       await out.add(T.items, [
         ++itemId,
         r,
@@ -499,6 +521,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
         product.units,
         quantity * MILLI_PER_UNIT,
         product.priceCents,
+        taxes.baseCents,
+        taxes.ivaCents,
+        product.costMicros,
       ]);
       perProduct.set(product, (perProduct.get(product) ?? 0) + quantity);
     }

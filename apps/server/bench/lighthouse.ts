@@ -1,8 +1,8 @@
-// Lighthouse's performance score, signed in, on the receipts screen (/receipts) and the counter
-// (/vender): the production build served by the real server bundle, Chromium (/usr/bin/chromium,
-// or CHROMIUM_PATH) started by chrome-launcher, with Lighthouse's default mobile emulation (a
-// mid-range phone, slow 4G and a 4× slower CPU, simulated) and its desktop preset
-// (`--preset mobile|desktop` for one of them). Each page is measured
+// Lighthouse's performance score, signed in, on the receipts screen (/receipts), the counter
+// (/vender) and the Panel (/dashboard): the production build served by the real server bundle,
+// Chromium (/usr/bin/chromium, or CHROMIUM_PATH) started by chrome-launcher, with Lighthouse's
+// default mobile emulation (a mid-range phone, slow 4G and a 4× slower CPU, simulated) and its
+// desktop preset (`--preset mobile|desktop` for one of them). Each page is measured
 // `--runs` times (3), each in a new Chromium with an empty profile (cold cache), and the median
 // is kept. `npm run bench` measures it on its SQLite data; alone, this script makes a smaller
 // database of its own. Writes its section of docs/benchmarks.md between its markers.
@@ -43,7 +43,7 @@ import { initialJavaScript } from './web.js';
 
 const START = '<!-- lighthouse:start (written by apps/server/bench/lighthouse.ts; edits here are overwritten) -->';
 const END = '<!-- lighthouse:end -->';
-export const LIGHTHOUSE_PAGES = ['/receipts', '/vender'] as const;
+export const LIGHTHOUSE_PAGES = ['/receipts', '/vender', '/dashboard'] as const;
 const SCORE_BAR = 90;
 
 export type Preset = 'mobile' | 'desktop';

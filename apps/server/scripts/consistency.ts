@@ -42,17 +42,22 @@ export async function checkConsistency(db: Kysely<DB>, limit = 20): Promise<Cons
     WHERE i.total IS NULL OR r.total_cents <> i.total
     ORDER BY r.id LIMIT ${limit}`.execute(db);
 
-  // Σ SALE deltas = −Σ quantities; a cancelled receipt also has RETURN deltas = +Σ quantities.
+  // Σ SALE deltas = −Σ quantities; RETURN deltas = what its returns took back (devoluciones), and
+  // +Σ quantities on a cancelled receipt (the cancellation restocks what the returns left).
   const moves = await sql<{ id: number }>`
     SELECT r.id AS id FROM receipts r
     JOIN (SELECT receipt_id, SUM(quantity_milli) AS units FROM receipt_items GROUP BY receipt_id) i ON i.receipt_id = r.id
+    LEFT JOIN (
+      SELECT rr.receipt_id, SUM(ri.quantity_milli) AS units, COUNT(DISTINCT rr.id) AS returns
+      FROM receipt_returns rr JOIN receipt_return_items ri ON ri.return_id = rr.id GROUP BY rr.receipt_id) rt
+      ON rt.receipt_id = r.id
     LEFT JOIN (
       SELECT receipt_id,
              SUM(CASE WHEN reason = 'SALE' THEN delta_milli ELSE 0 END) AS sold,
              SUM(CASE WHEN reason = 'RETURN' THEN delta_milli ELSE 0 END) AS returned
       FROM inventory_logs WHERE receipt_id IS NOT NULL GROUP BY receipt_id) l ON l.receipt_id = r.id
     WHERE COALESCE(l.sold, 0) <> -i.units
-       OR COALESCE(l.returned, 0) <> CASE WHEN r.state = 'Cancelled' THEN i.units ELSE 0 END
+       OR COALESCE(l.returned, 0) <> CASE WHEN r.state = 'Cancelled' THEN i.units ELSE COALESCE(rt.units, 0) END
     ORDER BY r.id LIMIT ${limit}`.execute(db);
 
   const states = await sql<{ id: number }>`
@@ -60,8 +65,11 @@ export async function checkConsistency(db: Kysely<DB>, limit = 20): Promise<Cons
     LEFT JOIN (
       SELECT receipt_id, SUM(CASE WHEN reason = 'ADD' THEN amount_cents ELSE -amount_cents END) AS paid
       FROM payments WHERE is_enabled = 1 GROUP BY receipt_id) p ON p.receipt_id = r.id
-    WHERE (r.state = 'Paid' AND COALESCE(p.paid, 0) <> r.total_cents)
-       OR (r.state = 'Pending' AND (COALESCE(p.paid, 0) < 0 OR COALESCE(p.paid, 0) >= r.total_cents))
+    LEFT JOIN (SELECT receipt_id, SUM(amount_cents) AS returned FROM receipt_returns GROUP BY receipt_id) rr
+      ON rr.receipt_id = r.id
+    WHERE r.returned_cents <> COALESCE(rr.returned, 0)
+       OR (r.state = 'Paid' AND COALESCE(p.paid, 0) <> r.total_cents - r.returned_cents)
+       OR (r.state = 'Pending' AND (COALESCE(p.paid, 0) < 0 OR COALESCE(p.paid, 0) >= r.total_cents - r.returned_cents))
        OR (r.state = 'Cancelled' AND COALESCE(p.paid, 0) <> 0)
     ORDER BY r.id LIMIT ${limit}`.execute(db);
 

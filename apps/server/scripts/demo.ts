@@ -12,18 +12,20 @@ import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  addInventoryBodySchema,
   addPaymentBodySchema,
+  returnReceiptBodySchema,
   adjustInventoryBodySchema,
   businessDayBounds,
   businessNowLocalTimestamp,
   businessToday,
   createProductBodySchema,
+  createPurchaseBodySchema,
   createReceiptBodySchema,
   dayjs,
   fromMilli,
   registerBodySchema,
   registerClientBodySchema,
+  registerSupplierBodySchema,
   removeInventoryBodySchema,
   type Role,
 } from '@mostrador/shared';
@@ -58,6 +60,66 @@ const WHOLESALE: Record<string, [number, number]> = {
   'Agua purificada 1.5 L': [11.5, 12],
   'Sopa de pasta': [8, 10],
 };
+
+/**
+ * The taxes of a corner shop's catalogue (what isn't here is General 16 %): basic food at 0 %,
+ * snacks and sweets at 0 % with IEPS 8 %, the cola with its IEPS cuota per 2 L bottle.
+ */
+const BASIC_FOOD = new Set([
+  'Arroz Morelos',
+  'Frijol negro',
+  'Frijol pinto',
+  'Azúcar estándar',
+  'Harina de maíz Maseca',
+  'Harina de trigo',
+  'Aceite vegetal 1 L',
+  'Sal de mesa',
+  'Café soluble 200 g',
+  'Leche entera 1 L',
+  'Huevo blanco',
+  'Atún en agua',
+  'Sardinas en tomate',
+  'Chiles jalapeños en lata',
+  'Salsa picante 150 ml',
+  'Mayonesa 390 g',
+  'Sopa de pasta',
+  'Avena 400 g',
+  'Cereal de maíz',
+  'Tortillas de maíz',
+  'Pan de caja',
+  'Mantequilla 90 g',
+  'Queso fresco',
+  'Crema 200 ml',
+  'Jamón de pavo',
+  'Salchicha de pavo',
+  'Chorizo norteño',
+  'Tostadas',
+  'Consomé de pollo',
+  'Puré de tomate',
+  'Lentejas',
+  'Chile guajillo',
+  'Canela en raja',
+  'Garrafón de agua 20 L',
+]);
+const TAXES: Record<string, { iepsRate?: number; iepsPerUnit?: number; satProductCode?: string }> = {
+  'Chocolate de mesa': { iepsRate: 8, satProductCode: '50161813' },
+  'Galletas Marías': { iepsRate: 8, satProductCode: '50181905' },
+  'Cacahuates japoneses': { iepsRate: 8, satProductCode: '50192110' },
+  'Dulce de tamarindo': { iepsRate: 8, satProductCode: '50161814' },
+  'Refresco de cola 2 L': { iepsPerUnit: 3.2902, satProductCode: '50202306' },
+  'Agua purificada 1.5 L': { satProductCode: '50202301' },
+};
+
+function demoTaxes(name: string) {
+  const special = TAXES[name];
+  const food = BASIC_FOOD.has(name) || special?.iepsRate !== undefined;
+  return {
+    ivaRate: food ? '0' : '16',
+    iepsRate: special?.iepsRate ?? null,
+    iepsPerUnit: special?.iepsPerUnit ?? null,
+    ...(special?.satProductCode && { satProductCode: special.satProductCode }),
+  };
+}
 
 /** A valid EAN-13 for the demo's packaged product n: 750 (Mexico), a made-up maker, n. */
 function demoBarcode(n: number): string {
@@ -161,11 +223,22 @@ const plain = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+/** Who delivers: each product comes from one of them (by its place in the list). */
+const SUPPLIERS = [
+  { name: 'Abarrotera del Norte', phone: '81 8340 1122', contact: 'Ramiro Leal' },
+  { name: 'Distribuidora Regia', phone: '81 8375 4410', contact: 'Claudia Villarreal' },
+  { name: 'Comercializadora La Huasteca', phone: '81 8190 2677', contact: 'Jesús Cavazos' },
+];
+
+/** What the shop pays per unit: 58–78 % of the shelf price, by the product's place in the list. */
+const demoCost = (index: number, price: number) => Math.round(price * (0.58 + (index % 6) * 0.04) * 100) / 100;
+
 export interface DemoSummary {
   users: number;
   products: number;
   clients: number;
   receipts: number;
+  purchases: number;
   payments: number;
   cuts: number;
   days: number;
@@ -186,7 +259,11 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
     let clock = 0;
     const advance = (to: number) => (clock = Math.max(clock + 1000, to));
     const config = loadConfig({ DATABASE_URL: url, UPLOAD_DIR: uploadDir });
-    const { users, products, clients, receipts, reports } = createServices({ database, config, clock: () => clock });
+    const { users, products, clients, receipts, reports, suppliers, purchases } = createServices({
+      database,
+      config,
+      clock: () => clock,
+    });
 
     const today = businessToday(now);
     const firstDay = dayjs(today).subtract(27, 'day').format('YYYY-MM-DD');
@@ -200,24 +277,45 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
     }
     const [admin, manager, ...sellers] = staff.map((user) => ({ id: user.id, name: user.name }));
 
-    const catalogue = [];
+    interface DemoProduct {
+      id: number;
+      price: number;
+      weighed: boolean;
+      popularity: number;
+      opening: number;
+      cost: number;
+      /** Index into SUPPLIERS. */
+      supplier: number;
+    }
+    const catalogue: DemoProduct[] = [];
     for (const [index, [name, units, price]] of PRODUCTS.entries()) {
       const weighed = SOLD_BY_WEIGHT.has(name);
       const wholesale = WHOLESALE[name];
+      // The opening stock arrives by the first morning's purchases, at its cost.
+      const opening = price > 100 ? int(15, 30) : int(40, 120);
       const input = createProductBodySchema.parse({
         name,
         cuid: weighed ? String(index + 1) : `ABR-${String(index + 1).padStart(3, '0')}`,
         units,
-        stockQuantity: price > 100 ? int(15, 30) : int(40, 120),
+        stockQuantity: 0,
         price,
         wholesalePrice: wholesale?.[0] ?? null,
         wholesaleMinQuantity: wholesale?.[1] ?? null,
         barcode: weighed ? null : demoBarcode(index + 1),
         sellsByWeight: weighed,
         minStock: price > 100 ? 5 : null,
+        ...demoTaxes(name),
       });
       const product = await products.create(input, undefined, admin!);
-      catalogue.push({ id: product.id, price, weighed, popularity: random() });
+      catalogue.push({
+        id: product.id,
+        price,
+        weighed,
+        popularity: random(),
+        opening,
+        cost: demoCost(index, price),
+        supplier: index % SUPPLIERS.length,
+      });
     }
     const regulars = [];
     for (const [firstName, lastName, address, phone] of CLIENTS) {
@@ -228,6 +326,34 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
       );
       regulars.push(client.id);
     }
+
+    const delivers: number[] = [];
+    for (const supplier of SUPPLIERS)
+      delivers.push((await suppliers.register(registerSupplierBodySchema.parse(supplier))).id);
+    let purchaseCount = 0;
+    /** One delivery per supplier of what it brings: on credit, with the supplier's invoice folio. */
+    const receive = async (day: string, lines: Array<{ product: DemoProduct; quantity: number }>) => {
+      for (const [index, supplierId] of delivers.entries()) {
+        const items = lines
+          .filter((line) => line.product.supplier === index)
+          .map((line) => ({ productId: line.product.id, quantity: line.quantity, unitCost: line.product.cost }));
+        if (items.length === 0) continue;
+        advance(clock + 60_000);
+        purchaseCount++;
+        const body = createPurchaseBodySchema.parse({
+          supplierId,
+          date: day,
+          invoiceFolio: `F-${1000 + purchaseCount}`,
+          paid: 'crédito',
+          items,
+        });
+        await purchases.create(body, manager!);
+      }
+    };
+    await receive(
+      firstDay,
+      catalogue.map((product) => ({ product, quantity: product.opening })),
+    );
 
     const stock = async (id: number) =>
       fromMilli(
@@ -243,20 +369,17 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
     for (let day = firstDay; day <= today; day = dayjs(day).add(1, 'day').format('YYYY-MM-DD')) {
       const isToday = day === today;
       const weekday = dayjs(day).day();
-      // Morning: the supplier's delivery (entries) for what runs low, by the manager.
+      // Morning: the suppliers' deliveries (purchases) of what runs low, received by the manager.
       advance(moment(day, 8, 0));
+      const low = [];
       for (const product of catalogue) {
         if ((await stock(product.id)) < 15) {
           advance(clock + 60_000);
           if (clock > now) break;
-          const body = addInventoryBodySchema.parse({
-            id: product.id,
-            stockToAdd: int(30, 80),
-            note: 'Entrega del proveedor',
-          });
-          await products.addInventory(body, manager!);
+          low.push({ product, quantity: int(30, 80) });
         }
       }
+      if (clock <= now) await receive(day, low);
 
       // Sales from 9:00 to 20:00; fewer on Sundays; today only until now.
       const count = weekday === 0 ? int(12, 18) : int(24, 38);
@@ -291,9 +414,25 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
         // Now and then a sale is cancelled right away (a mistake at the counter).
         if (random() < 0.015) {
           advance(clock + int(2, 10) * 60_000);
-          await receipts.changeState(receipt.id, 'Cancelled', manager!);
+          await receipts.changeState({ id: receipt.id, state: 'Cancelled' }, manager!);
           const index = openCredit.findIndex((r) => r.id === receipt.id);
           if (index >= 0) openCredit.splice(index, 1);
+        } else if (receipt.id % 53 === 0) {
+          // Now and then a customer brings part of a sale back (a devolución by line), without
+          // drawing on the seeded sequence, so the rest of the demo stays as it was.
+          advance(clock + ((receipt.id % 25) + 5) * 60_000);
+          const item = receipt.items[0]!;
+          const quantity = Number.isInteger(item.quantity) ? 1 : Math.round(item.quantity * 500) / 1000;
+          const reason = receipt.id % 2 === 0 ? 'Producto en mal estado' : 'El cliente se equivocó de producto';
+          const body = returnReceiptBodySchema.parse({
+            receiptId: receipt.id,
+            items: [{ itemId: item.id, quantity }],
+            reason,
+          });
+          const { value } = await receipts.returnItems(body, manager!);
+          const open = openCredit.findIndex((r) => r.id === receipt.id);
+          if (open >= 0 && value.receipt.balance <= 0) openCredit.splice(open, 1);
+          else if (open >= 0) openCredit[open]!.balance = value.receipt.balance;
         }
       }
 
@@ -329,7 +468,7 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
           advance(clock + int(1, 3) * 60_000);
           const index = openCredit.indexOf(open);
           if (random() < 0.3) {
-            await receipts.changeState(open.id, 'Paid', manager!);
+            await receipts.changeState({ id: open.id, state: 'Paid' }, manager!);
             openCredit.splice(index, 1);
           } else {
             const amount = random() < 0.5 ? open.balance : Math.max(1, Math.floor(open.balance / 2));
@@ -362,6 +501,7 @@ export async function seedDemo(url: string, uploadDir: string, now = Date.now())
       products: catalogue.length,
       clients: regulars.length,
       receipts: receiptCount,
+      purchases: purchaseCount,
       payments: paymentCount,
       cuts: cutCount,
       days: 28,
@@ -416,7 +556,7 @@ async function main() {
     const summary = await seedDemo(url, uploadDir);
     console.log(
       `  Listo en ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.products} productos, ${summary.clients} clientes, ` +
-        `${summary.receipts} remisiones, ${summary.payments} pagos y ${summary.cuts} cortes en ${summary.days} días.`,
+        `${summary.receipts} remisiones, ${summary.purchases} compras, ${summary.payments} pagos y ${summary.cuts} cortes en ${summary.days} días.`,
     );
   }
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));

@@ -7,6 +7,8 @@ import {
   DEFAULT_SCALE_LABEL_FORMAT,
   DEFAULT_SELLER_RECEIPTS,
   hasAtMostTwoDecimals,
+  normalizePublicUrl,
+  publicUrlProblem,
   scaleLabelFormatProblem,
   SELLER_RECEIPTS_SCOPES,
 } from '@mostrador/shared';
@@ -45,6 +47,27 @@ const trustProxySchema = z
     ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
     return z.NEVER;
   });
+
+const booleanFlag = (message = 'debe ser true o false') =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z
+      .enum(['true', 'false'], { error: message })
+      .default('false')
+      .transform((v) => v === 'true'),
+  );
+
+const PESOS_SETTING = 'debe ser un número de pesos entre 0 y 1000000, con hasta 2 decimales';
+const pesosSetting = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: PESOS_SETTING })
+      .min(0, PESOS_SETTING)
+      .max(1_000_000, PESOS_SETTING)
+      .refine(hasAtMostTwoDecimals, PESOS_SETTING)
+      .default(0),
+  );
 
 export const API_DOCS_MODES = ['admin', 'public', 'off'] as const;
 
@@ -123,6 +146,32 @@ const envSchema = z.object({
   BUSINESS_DETAILS: optionalString,
   /** Printed at the end of every receipt; set it empty for none. */
   RECEIPT_FOOTER: z.preprocess((v) => (v === undefined ? '¡Gracias por su compra!' : v), z.string()),
+  // The shop's settings below (and BUSINESS_NAME, BUSINESS_DETAILS, RECEIPT_FOOTER above) are
+  // first-start defaults: a value saved in 'Configuración' wins over them (modules/settings).
+  /**
+   * The address shared links start with (https://mitienda.mx); without it, sharing says to set it.
+   * Unlike the settings screen it may name this machine (a test run, the browser beside the server).
+   */
+  PUBLIC_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .optional()
+      .superRefine((value, ctx) => {
+        const problem = value === undefined ? null : publicUrlProblem(value, { allowLoopback: true });
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .transform((value) => (value === undefined ? undefined : normalizePublicUrl(value))),
+  ),
+  /** A cash payment outside any open drawer shift is refused (true) or counted apart (false). */
+  CASH_REQUIRES_SHIFT: booleanFlag(),
+  /** The close of a drawer hides the expected cash until the count is confirmed. */
+  BLIND_COUNT: booleanFlag(),
+  /** Pesos a Seller may return the same day without a supervisor. */
+  SELLER_RETURN_LIMIT: pesosSetting(),
+  /** Pesos: a price typed for a product without price below it needs a supervisor. */
+  OPEN_PRICE_FLOOR: pesosSetting(),
   /** Thermal paper width: 80 mm (42 columns) or 58 mm (32 columns). */
   PAPER_WIDTH_MM: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -149,6 +198,56 @@ const envSchema = z.object({
         const problem = scaleLabelFormatProblem(format);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
+  ),
+  /**
+   * The master key (base64 of 32 bytes) that seals the CSD's private key and password in the
+   * database. Without it, DATA_DIR/fiscal.key, created on first need (modules/fiscal).
+   */
+  FISCAL_KEY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32,
+        'debe ser 32 bytes en base64 (por ejemplo la salida de: openssl rand -base64 32)',
+      )
+      .optional(),
+  ),
+  /**
+   * The PAC (stamping service, SW Sapien's protocol) for CFDI 4.0: its address and account. All
+   * three or none; without them invoicing answers 503 (modules/invoicing/pac).
+   */
+  PAC_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .url({ protocol: /^https?$/, error: 'debe ser una URL http(s) (por ejemplo https://services.test.sw.com.mx)' })
+      .optional(),
+  ),
+  PAC_USER: optionalString,
+  PAC_PASSWORD: optionalString,
+  /** How long one call to the PAC may take before its outcome counts as unknown (retried with the same XML). */
+  PAC_TIMEOUT_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos entre 100 y 120000' })
+      .int('debe ser un número de milisegundos entre 100 y 120000')
+      .min(100, 'debe ser un número de milisegundos entre 100 y 120000')
+      .max(120_000, 'debe ser un número de milisegundos entre 100 y 120000')
+      .default(20_000),
+  ),
+  /**
+   * Every how many milliseconds the background job sends pending invoices (an unknown outcome,
+   * a PAC not reachable) to the PAC again, with the same XML. The issue asks for within 30 s.
+   */
+  INVOICE_RETRY_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos entre 50 y 30000' })
+      .int('debe ser un número de milisegundos entre 50 y 30000')
+      .min(50, 'debe ser un número de milisegundos entre 50 y 30000')
+      .max(30_000, 'debe ser un número de milisegundos entre 50 y 30000')
+      .default(15_000),
   ),
   UPLOAD_DIR: z.string().default('./data/uploads'),
   TRUST_PROXY: trustProxySchema,
@@ -236,6 +335,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const pac = { PAC_URL: parsed.data.PAC_URL, PAC_USER: parsed.data.PAC_USER, PAC_PASSWORD: parsed.data.PAC_PASSWORD };
+  const missing = Object.entries(pac).filter(([, value]) => value === undefined);
+  if (missing.length > 0 && missing.length < 3) {
+    const lines = missing.map(([name]) => `  - ${name}: falta (PAC_URL, PAC_USER y PAC_PASSWORD van juntos)`);
     throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
   }
   return {

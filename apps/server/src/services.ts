@@ -24,6 +24,15 @@ import { createBackupsService } from './modules/backups/backups.service.js';
 import { createExportService } from './modules/spreadsheets/export.service.js';
 import { createImportService } from './modules/spreadsheets/import.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createSupervisorsService } from './modules/supervisors/supervisors.service.js';
+import { createSettingsService } from './modules/settings/index.js';
+import { createFiscalService } from './modules/fiscal/index.js';
+import { createInvoicingService, pacFromConfig } from './modules/invoicing/index.js';
+import { autofacturaInvoicingOf, createAutofacturaService } from './modules/autofactura/index.js';
+import { createSuppliersService } from './modules/suppliers/suppliers.service.js';
+import { createPurchasesService } from './modules/purchases/purchases.service.js';
+import { createReorderService } from './modules/reorder/reorder.service.js';
+import { createPurchasesCfdiService } from './modules/purchases-cfdi/index.js';
 
 export interface ServicesDeps {
   database: Database;
@@ -31,8 +40,9 @@ export interface ServicesDeps {
   /** Every service reads the time here; the demo moves it to the moment of each action. */
   clock?: Clock;
   /**
-   * Signs shared statement links (the server passes its JWT secret). Without it a random one:
-   * the demo and the benchmarks share no links that must outlive the process.
+   * Signs shared statement links and the tickets' autofactura links (the server passes its JWT
+   * secret). Without it a random one: the demo and the benchmarks share no links that must
+   * outlive the process.
    */
   secret?: string;
 }
@@ -50,16 +60,25 @@ export function createServices({
 
   // SQLite: one server process owns the file, so a live session's check can be remembered.
   const sessions = createSessionsService({ db, cache: dialect === 'sqlite' });
+  // The shop's settings (identity, public address, drawer and counter rules), read by many.
+  const settings = createSettingsService({ db, dialect, transact, clock, config });
   const users = createUsersService({ db, transact, clock, config, sessions });
-  const cash = createCashService({ db, dialect, transact, clock });
+  const cash = createCashService({
+    db,
+    dialect,
+    transact,
+    clock,
+    cashRequiresShift: async (executor) => (await settings.current(executor)).cashRequiresShift,
+  });
   const credit = createCreditService({
     db,
     transact,
     clock,
     secret,
     cash,
-    business: { name: config.BUSINESS_NAME },
+    settings,
   });
+  const supervisors = createSupervisorsService({ db, transact, clock });
   const receipts = createReceiptsService({
     db,
     dialect,
@@ -68,11 +87,40 @@ export function createServices({
     sessions,
     credit,
     cash,
+    supervisors,
     sellerReceipts: config.SELLER_RECEIPTS,
+    // The shop's sellerReturnLimit (Configuración; SELLER_RETURN_LIMIT its first-start default).
+    sellerReturnLimitCents: async (executor) => pesosToCents((await settings.current(executor)).sellerReturnLimit),
+    openPriceFloor: async () => (await settings.current()).openPriceFloor,
   });
-  const reports = createReportsService({ db, transact, clock, cash });
+  const reports = createReportsService({ db, transact, clock, cash, settings });
+  const fiscal = createFiscalService({ db, transact, clock, config });
+  const invoicing = createInvoicingService({
+    db,
+    transact,
+    clock,
+    config,
+    fiscal,
+    settings,
+    pac: pacFromConfig(config),
+  });
+  // The customer's own invoice by the ticket's link; printing asks it for that link.
+  const autofactura = createAutofacturaService({
+    secret,
+    clock,
+    config,
+    receipts,
+    settings,
+    fiscal,
+    invoicing: autofacturaInvoicingOf(invoicing),
+  });
+  const dashboard = createDashboardService({ db, clock, credit, reports, settings });
   return {
     health: createHealthService({ dialect, transact, clock }),
+    settings,
+    fiscal,
+    invoicing,
+    autofactura,
     users,
     sessions,
     auth: createAuthService({ db, transact, clock, config, users, sessions }),
@@ -92,7 +140,8 @@ export function createServices({
       defaultCreditLimitCents: pesosToCents(config.DEFAULT_CREDIT_LIMIT),
     }),
     receipts,
-    printing: createPrintingService({ config, receipts }),
+    supervisors,
+    printing: createPrintingService({ config, receipts, settings, credit, autofactura }),
     reports,
     assistant: createAssistantService({ config }),
     credit,
@@ -100,7 +149,12 @@ export function createServices({
     backups: createBackupsService({ database, config, clock }),
     exports: createExportService({ db }),
     imports: createImportService({ db, transact, clock }),
-    dashboard: createDashboardService({ db, clock, credit, reports, business: { name: config.BUSINESS_NAME } }),
+    dashboard,
+    // The lista de compras grouped by last supplier ('Crear compra', 'Pedir por WhatsApp').
+    reorder: createReorderService({ db, dashboard }),
+    suppliers: createSuppliersService({ db, transact, clock }),
+    purchases: createPurchasesService({ db, transact, clock, cash }),
+    purchasesCfdi: createPurchasesCfdiService({ db }),
   };
 }
 

@@ -113,13 +113,15 @@ describe('GET /api/auth/validateToken', () => {
     const claims = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString());
     const shortLived = t.app.jwt.sign(
       { sub: claims.sub, sid: claims.sid, name: claims.name, email: claims.email, role: claims.role },
-      { expiresIn: 1 },
+      // A minute, not a second: a token of one second signed late in a second could expire before
+      // its first use (exp is in whole seconds).
+      { expiresIn: 60 },
     );
     const validate = (token: string) =>
       t.app.inject({ method: 'GET', url: '/api/auth/validateToken', headers: { authorization: `Bearer ${token}` } });
     expect((await validate(shortLived)).statusCode).toBe(200);
     expect((await validate(shortLived)).statusCode).toBe(200);
-    const late = await afterSeconds(1.1, () => validate(shortLived));
+    const late = await afterSeconds(61, () => validate(shortLived));
     expect(late.statusCode).toBe(401);
     expect(late.json().error).toBe('UNAUTHORIZED');
   });

@@ -318,7 +318,15 @@ describe('a shift spanning midnight in Monterrey', () => {
       counted: 133.33,
       difference: 0,
       result: 'Exacto',
+      cashSales: 33.33,
+      cashPayments: 0,
+      cashRefunds: 0,
+      entradas: 0,
+      salidas: 0,
     });
+    // The cut's cash names what crossed midnight: yesterday's drawer took 22.22 of today's Efectivo.
+    expect(yesterdayCut.cash).toMatchObject({ cashSales: 33.33, efectivo: 11.11, otherDays: -22.22 });
+    expect(todayCut.cash?.otherDays).toBe(22.22);
   });
 });
 

@@ -71,6 +71,13 @@ describe('POST /api/client/register', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       // A Seller's client: the shop's plazo; no credit figures in a Seller's answer.
       creditDays: 30,
+      // No fiscal data given (clients-fiscal.test.ts).
+      rfc: null,
+      legalName: null,
+      taxRegime: null,
+      taxZipCode: null,
+      cfdiUse: null,
+      invoiceEmail: null,
     });
     expect(Date.parse(client.createdAt)).toBeGreaterThanOrEqual(before - 1);
     expect(client.id).toBeGreaterThan(0);

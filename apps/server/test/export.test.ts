@@ -69,16 +69,16 @@ describe('export', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="productos.csv"');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(lines(response.body)).toEqual([
-      'código,nombre,unidad,precio,existencia,código de barras,mínimo,a granel,alta',
-      'ARZ-1,"Arroz, 1 kg",kg,32.5,40.5,7501000111206,,sí,2026-03-10 12:00:00',
-      'FRJ-1,Frijol,pza,,5,,,no,2026-03-11 12:00:00',
+      'código,nombre,unidad,precio,existencia,código de barras,mínimo,a granel,IVA,IEPS,Clave SAT,Unidad SAT,Categoría,alta',
+      'ARZ-1,"Arroz, 1 kg",kg,32.5,40.5,7501000111206,,sí,16,,01010101,H87,,2026-03-10 12:00:00',
+      'FRJ-1,Frijol,pza,,5,,,no,16,,01010101,H87,,2026-03-11 12:00:00',
     ]);
   });
 
   it('filters by Monterrey days, both ends included', async () => {
     const response = await exportAs(`dataset=products&from=${DAY_2}&to=${DAY_2}`);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="productos-${DAY_2}-a-${DAY_2}.csv"`);
-    expect(lines(response.body).slice(1)).toEqual(['FRJ-1,Frijol,pza,,5,,,no,2026-03-11 12:00:00']);
+    expect(lines(response.body).slice(1)).toEqual(['FRJ-1,Frijol,pza,,5,,,no,16,,01010101,H87,,2026-03-11 12:00:00']);
   });
 
   it('receipts with their items as an Excel workbook, money in pesos', async () => {
@@ -100,6 +100,8 @@ describe('export', () => {
         'cantidad',
         'precio',
         'importe',
+        'cantidad devuelta',
+        'total neto',
       ],
       [
         expect.any(Number),
@@ -114,6 +116,8 @@ describe('export', () => {
         2,
         32.5,
         65,
+        0,
+        103,
       ],
       [
         expect.any(Number),
@@ -128,6 +132,8 @@ describe('export', () => {
         1,
         38,
         38,
+        0,
+        103,
       ],
     ]);
   });
@@ -140,8 +146,8 @@ describe('export', () => {
       ['2026-03-11 12:00:00', '114', 'abono', 'sí'],
     ]);
     expect(lines((await exportAs('dataset=clients')).body)).toEqual([
-      'nombre,apellido,teléfono,correo,dirección,activo,alta',
-      'Rosa,Garza,,,,sí,2026-03-10 12:00:00',
+      'nombre,apellido,teléfono,correo,dirección,RFC,Razón social,Régimen fiscal,C.P. fiscal,Uso CFDI,Correo para facturas,activo,alta',
+      'Rosa,Garza,,,,,,,,,,sí,2026-03-10 12:00:00',
     ]);
   });
 

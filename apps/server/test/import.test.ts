@@ -204,7 +204,8 @@ describe('product import', () => {
             row: 1,
             message:
               'Faltan las columnas código, nombre. La primera fila debe tener los nombres de las columnas ' +
-              '(código, nombre, unidad, precio, existencia, código de barras, mínimo, a granel).',
+              '(código, nombre, unidad, precio, existencia, código de barras, mínimo, a granel, IVA, IEPS, Clave SAT, ' +
+              'Unidad SAT, Categoría).',
           },
         ],
       );

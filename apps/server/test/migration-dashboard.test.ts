@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { migrateTo } from '../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './helpers/database.js';
 
 // The dashboard migration: two covering indexes, the items' narrow index gone, and on a SQLite
@@ -22,7 +22,8 @@ beforeAll(async () => {
   await sql`insert into receipt_items (receipt_id, product_id, product_name, units, quantity_milli, price_cents)
     values (1, 1, 'Jabón', 'pza', 3000, 1999)`.execute(old);
   if (testDialect === 'sqlite') await sql`analyze`.execute(old);
-  await migrateToLatest(testDb.database);
+  // Up to this migration: 2026-12-01b-profit replaces the items' index with a wider one.
+  await migrateTo(testDb.database, '2026-11-24c-dashboard');
 });
 afterAll(() => testDb.drop());
 

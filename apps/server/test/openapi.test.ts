@@ -89,8 +89,10 @@ describe('the OpenAPI document', () => {
     // Any signed-in user, no input.
     expect(errorStatuses(operation('GET /api/auth/validateToken'))).toEqual([401, 500, 503]);
     expect(operation('GET /api/auth/validateToken').security).toBeUndefined();
-    // A role-restricted write on stock that may be missing or short.
-    expect(errorStatuses(operation('POST /api/receipt/create'))).toEqual([400, 401, 403, 404, 409, 413, 415, 500, 503]);
+    // A role-restricted write on stock that may be missing or short, and a supervisor's tries throttled.
+    expect(errorStatuses(operation('POST /api/receipt/create'))).toEqual([
+      400, 401, 403, 404, 409, 413, 415, 429, 500, 503,
+    ]);
     // A path parameter (no body) and a printer that may fail.
     expect(errorStatuses(operation('GET /api/receipt/details/{id}'))).toEqual([400, 401, 403, 404, 500, 503]);
     expect(errorStatuses(operation('POST /api/printReceipt'))).toEqual([

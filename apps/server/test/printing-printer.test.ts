@@ -2,12 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { businessToday, type CreateReceiptResponse, type PrintResult, type Receipt } from '@mostrador/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMANDS, encodeCp850, labelValue, ticketToEscPos, wrap } from '../src/modules/printing/escpos.js';
+import { encodeCp850, labelValue, ticketToEscPos, wrap } from '../src/modules/printing/escpos.js';
 import { sendToPrinter } from '../src/modules/printing/printer.js';
 import { foldText } from '../src/lib/fold-text.js';
 import { buildTicket } from '../src/modules/printing/ticket.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { errorBody } from './helpers/errors.js';
+import { DRAWER_KICK, FakePrinter, printedLines } from './helpers/fake-printer.js';
 import { createReceipt, postReceipt, seedClient, seedProduct, stockOf } from './helpers/factories.js';
 
 // Printing to an ESC/POS thermal printer over TCP. A local listener stands in for the
@@ -18,47 +19,6 @@ const GS = 0x1d;
 const INIT = Buffer.from([ESC, 0x40]);
 const CODE_PAGE_850 = Buffer.from([ESC, 0x74, 2]);
 const PARTIAL_CUT = Buffer.from([GS, 0x56, 0x42, 0]);
-/** ESC p 0 25 250: the cash drawer's pulse, sent alone after a cash sale and a shift's close. */
-const DRAWER_KICK = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]);
-
-/**
- * A printer on 127.0.0.1: each connection's bytes, once the sender closed it. Drawer kicks
- * (fire-and-forget, in their own connection) are kept apart, so `jobs` holds the printed tickets.
- */
-class FakePrinter {
-  readonly jobs: Buffer[] = [];
-  readonly kicks: Buffer[] = [];
-  private waiting: (() => void)[] = [];
-  private server: Server = createServer((socket) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('end', () => {
-      const job = Buffer.concat(chunks);
-      (job.equals(DRAWER_KICK) ? this.kicks : this.jobs).push(job);
-      socket.end();
-      for (const wake of this.waiting.splice(0)) wake();
-    });
-  });
-  /** The drawer kick number `n` (1-based), once it has arrived. */
-  async kick(n: number): Promise<Buffer> {
-    while (this.kicks.length < n) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    return this.kicks[n - 1]!;
-  }
-  /** The job number `n` (1-based), once it has fully arrived. */
-  async job(n: number): Promise<Buffer> {
-    while (this.jobs.length < n) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    return this.jobs[n - 1]!;
-  }
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    return `tcp://127.0.0.1:${address.port}`;
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 /** A port nobody listens on (bound, then released). */
 async function closedPort(): Promise<number> {
@@ -101,30 +61,6 @@ function count(haystack: Buffer, needle: Buffer): number {
   let n = 0;
   for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) n++;
   return n;
-}
-
-/** The printed lines: commands removed, CP850 decoded back (enough for the letters used here). */
-function printedLines(job: Buffer): string[] {
-  const commands = [...Object.values(COMMANDS).map((c) => Buffer.from(c)), Buffer.from([ESC, 0x74, 2])].sort(
-    (a, b) => b.length - a.length,
-  );
-  const text: number[] = [];
-  for (let i = 0; i < job.length;) {
-    const command = commands.find((c) => job.subarray(i, i + c.length).equals(c));
-    if (command) {
-      i += command.length;
-      continue;
-    }
-    text.push(job[i]!);
-    i++;
-  }
-  const back: Record<number, string> = { 0xa0: 'á', 0x82: 'é', 0xa1: 'í', 0xa2: 'ó', 0xa3: 'ú', 0xa4: 'ñ', 0x81: 'ü' };
-  Object.assign(back, { 0xa5: 'Ñ', 0xa8: '¿', 0xad: '¡', 0x9e: '×', 0xb5: 'Á' });
-  return String.fromCharCode(...text)
-    .split('')
-    .map((c) => back[c.charCodeAt(0)] ?? c)
-    .join('')
-    .split('\n');
 }
 
 describe('ESC/POS encoding', () => {

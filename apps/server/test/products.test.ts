@@ -75,6 +75,17 @@ describe('POST /api/product/create', () => {
       sellsByWeight: false,
       imageUrl: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      ivaRate: '16',
+      iepsRate: null,
+      iepsPerUnit: null,
+      satProductCode: '01010101',
+      satUnitCode: 'H87',
+      taxesReviewed: true,
+      category: null,
+      // An Admin's or Manager's answer carries the costs (none before a purchase).
+      averageCost: null,
+      lastCost: null,
+      lastSupplierId: null,
     });
     expect(Date.parse(product.createdAt)).toBeGreaterThanOrEqual(before);
     expect(await stockOf(product.id)).toBe(25);
@@ -558,7 +569,9 @@ describe('GET /api/product/list', () => {
     const response = await t.injectAs('Seller', { method: 'GET', url: '/api/product/list' });
     expect(response.statusCode).toBe(200);
     const { products } = response.json<{ products: Product[] }>();
-    expect(products.find((p) => p.id === product.id)).toEqual({ ...product, stockQuantity: 10 });
+    // A Seller's answer leaves the costs out.
+    const { averageCost: _a, lastCost: _l, lastSupplierId: _s, ...withoutCosts } = product;
+    expect(products.find((p) => p.id === product.id)).toEqual({ ...withoutCosts, stockQuantity: 10 });
     const ids = products.map((p) => p.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });

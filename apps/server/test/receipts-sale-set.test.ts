@@ -1,4 +1,4 @@
-import { businessDayOf } from '@mostrador/shared';
+import { businessDayOf, lineTaxes, lineTotalCents } from '@mostrador/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -20,6 +20,19 @@ interface SaleOptions {
   credit?: { clientId: number; authorizedBy?: number | null };
   key?: { key: string; createdAt?: number };
   lateDays?: string[];
+}
+
+const SIXTEEN = { ivaRate: '16', iepsRatePpm: null, iepsQuotaMicros: null } as const;
+function taxColumns(line: Line) {
+  const split = lineTaxes(lineTotalCents(line.priceCents, line.milli), line.milli, SIXTEEN);
+  return {
+    iva_rate: SIXTEEN.ivaRate,
+    ieps_rate_ppm: null,
+    ieps_quota_micros: null,
+    base_cents: split.baseCents,
+    ieps_cents: split.iepsCents,
+    iva_cents: split.ivaCents,
+  };
 }
 
 const AT = Date.now();
@@ -120,6 +133,7 @@ describe.runIf(testDialect === 'postgres')('a batch of sales written set by set'
         user_id: sellerId,
         date: AT,
         total_cents: totalCents,
+        returned_cents: 0,
         over_limit_authorized_by: null,
         created_at: AT,
         updated_at: AT,
@@ -132,6 +146,10 @@ describe.runIf(testDialect === 'postgres')('a batch of sales written set by set'
         units: 'pza',
         id: itemIds[i],
         receipt_id: receiptId,
+        // Every line carries its taxes as the sale rules split them (here 16 % IVA, no IEPS).
+        sat_product_code: '01010101',
+        sat_unit_code: 'H87',
+        ...taxColumns(line),
       })),
       payment: credit
         ? null

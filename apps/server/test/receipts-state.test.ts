@@ -156,7 +156,7 @@ describe('POST /api/receipt/changeState', () => {
     );
   });
 
-  it('answers 404 for an unknown receipt, 400 for an unknown state, 403 for a Seller', async () => {
+  it('answers 404 for an unknown receipt, 400 for an unknown state, 403 for a Seller without a supervisor', async () => {
     const missing = await postAction(t, 'changeState', { id: 999_999, state: 'Paid' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual(errorBody('La remisión #999999 no existe.', 'NOT_FOUND'));
@@ -165,7 +165,11 @@ describe('POST /api/receipt/changeState', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('El estado no es válido.');
     const seller = await postAction(t, 'changeState', { id: receipt.id, state: 'Cancelled' }, 'Seller');
+    // Not theirs nor today's: out of their reach, authorised or not (supervisors.test.ts has theirs).
     expect(seller.statusCode).toBe(403);
+    // Settling stays a Manager's or Admin's, whoever authorises.
+    const settle = await postAction(t, 'changeState', { id: receipt.id, state: 'Paid' }, 'Seller');
+    expect([settle.statusCode, settle.json().error]).toEqual([403, 'FORBIDDEN']);
     expect(
       (await t.injectAs('Manager', { method: 'GET', url: `/api/receipt/details/${receipt.id}` })).json().state,
     ).toBe('Pending');

@@ -401,6 +401,8 @@ describe('the cut of a scripted day', () => {
       totalAmount: 348.38,
       totalPayments: 229.48,
       totalDue: 188.9,
+      totalReturned: 0,
+      totalRefunded: 0,
       // Payments made before methods existed are Efectivo.
       byMethod: { Efectivo: 229.48, Tarjeta: 0, Transferencia: 0 },
     });
@@ -443,6 +445,8 @@ describe('the cut of a scripted day', () => {
       totalAmount: 0,
       totalPayments: 0,
       totalDue: 0,
+      totalReturned: 0,
+      totalRefunded: 0,
       byMethod: { Efectivo: 0, Tarjeta: 0, Transferencia: 0 },
     });
   });

@@ -247,10 +247,15 @@ describe('GET /api/reports/pdf/:id', () => {
         'Resumen',
         'Pendiente por cobrar',
         '$0.00',
-        'Página 1 de 1',
+        'Utilidad bruta',
       ]) {
         expect(text, expected).toContain(expected);
       }
+      // Every page is numbered against the document's own count (the summary with its profit
+      // rows sends 'Pagos pendientes' to a second page).
+      const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
+      expect(pages).toBeGreaterThan(0);
+      for (let page = 1; page <= pages; page++) expect(text).toContain(`Página ${page} de ${pages}`);
       // The inventory row: initial 0, adds 25, waste 2, adjustment +1, final 24.
       expect(text).toMatch(/PDF-ARZ · Producto PDF-ARZ\s+0\s+0\s+0\s+25\s+2\s+\+1\s+24/);
     } finally {

@@ -1,9 +1,17 @@
-import { businessNowLocalTimestamp, type CreateReceiptInput, type Role, SALE_DATE_FORBIDDEN } from '@mostrador/shared';
+import {
+  businessNowLocalTimestamp,
+  type CreateReceiptBody,
+  type CreateReceiptInput,
+  lineTotalCents,
+  type Role,
+  SALE_DATE_FORBIDDEN,
+  type TaxTerms,
+} from '@mostrador/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/app.js';
 import { type TestDialect, testDialect } from './helpers/database.js';
-import { seedClient, seedProduct } from './helpers/factories.js';
+import { seedClient, seedProduct, setProductTaxes } from './helpers/factories.js';
 
 // One table of sale scenarios, run through the real API on SQLite and on PostgreSQL with the same
 // clock: every answer (status, message, receipt) and every row a sale touches (receipts, items,
@@ -57,6 +65,43 @@ const cash = (
 const credit = (w: World, items: Array<[number, number]>, extra: Partial<CreateReceiptInput> = {}) =>
   cash(w, items, { paymentMode: 'Credit', clientId: w.client, ...extra });
 
+/** A product of its own for a tax scenario: on sale at `price`, 1,000 in stock, taxed with `taxes`. */
+async function taxedProduct(
+  w: World,
+  name: string,
+  price: number | null,
+  taxes: Partial<TaxTerms>,
+  extra: { sellsByWeight?: boolean; satUnitCode?: string } = {},
+) {
+  const db = w.t.testDb.database.db;
+  const { id } = await seedProduct(db, {
+    cuid: name,
+    name,
+    price,
+    stock: 1000,
+    createdAt: T0 - DAY,
+    ...(extra.sellsByWeight && { units: 'kg', sellsByWeight: true }),
+  });
+  await setProductTaxes(db, id, taxes, extra.satUnitCode ? { satUnitCode: extra.satUnitCode } : {});
+  return id;
+}
+
+/**
+ * A sale through the sale service itself by a trusted actor (as the demo and the bench sell):
+ * the only way to a receipt longer than the API's MAX_RECEIPT_ITEMS. Answers as a response would.
+ */
+async function sellDirectly(w: World, body: CreateReceiptBody): Promise<LightMyRequestResponse> {
+  const admin = (await w.t.sessionAs('Admin')).user;
+  const { receipt } = await w.t.app.services.receipts.create(body, { id: admin.id, name: admin.name });
+  return { statusCode: 201, json: () => receipt, headers: {} } as unknown as LightMyRequestResponse;
+}
+
+/** Each line's split (base, IEPS, IVA in centavos) and the terms it was made with, by product name. */
+const splitsOf = (dump: Dump, receiptRank: number) =>
+  dump.receiptItems
+    .filter((i) => i.receiptId === receiptRank)
+    .map((i) => [i.productName, i.baseCents, i.iepsCents, i.ivaCents, i.ivaRate, i.iepsRatePpm, i.iepsQuotaMicros]);
+
 interface Scenario {
   name: string;
   steps: Step[];
@@ -101,7 +146,7 @@ const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'a credit limit: reached exactly, then refused, authorised by a Manager, refused to a Seller who asks',
+    name: 'a credit limit: reached exactly, then refused, authorised by a Manager, a Seller who asks needs a supervisor',
     steps: [
       (w) => sell(w, 'Seller', credit(w, [[w.tornillo, 2]])),
       (w) => sell(w, 'Seller', credit(w, [[w.tornillo, 1]])),
@@ -112,9 +157,15 @@ const scenarios: Scenario[] = [
     answers: [
       [201, null],
       [201, null],
-      [409, 'El cliente excede su límite de crédito (límite $60.00, saldo $60.00).'],
+      [
+        403,
+        'El cliente excede su límite de crédito (límite $60.00, saldo $60.00): se necesita la autorización de un supervisor.',
+      ],
       [201, null],
-      [403, 'Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.'],
+      [
+        403,
+        'El cliente excede su límite de crédito (límite $60.00, saldo $63.00): se necesita la autorización de un supervisor.',
+      ],
     ],
     check: (dump) =>
       expect(dump.receipts.map((r) => [r.totalCents, r.overLimitAuthorizedBy !== null])).toEqual([
@@ -124,23 +175,68 @@ const scenarios: Scenario[] = [
       ]),
   },
   {
-    name: "a price below the product's: refused to a Seller, a Manager's goes",
+    name: "a price below the product's: a Seller needs a supervisor, a Manager's goes",
     steps: [
       (w) => sell(w, 'Seller', { ...cash(w, []), items: [{ productId: w.tornillo, quantity: 1, price: 19.99 }] }),
       (w) => sell(w, 'Seller', { ...cash(w, []), items: [{ productId: w.tornillo, quantity: 1, price: 20.5 }] }),
       (w) => sell(w, 'Manager', { ...cash(w, []), items: [{ productId: w.tornillo, quantity: 1, price: 5 }] }),
     ],
     answers: [
-      [
-        403,
-        'El precio de "Tornillo" no puede ser menor que $20.00; solo un administrador o gerente puede venderlo más barato.',
-      ],
+      [403, 'El precio de "Tornillo" es menor que $20.00: se necesita la autorización de un supervisor.'],
       [201, null],
       [201, null],
     ],
     check: (dump) => {
       expect(dump.receipts.map((r) => r.totalCents)).toEqual([2050, 500]);
       expect(stockOf(dump, 'Tornillo')).toBe(1000);
+    },
+  },
+  {
+    name: "a supervisor at the till: over the limit and below the price, the Seller's sales; wrong credentials refused",
+    steps: [
+      (w) =>
+        w.t.injectAs('Manager', {
+          method: 'POST',
+          url: '/api/supervisor/setPin',
+          payload: { pin: '4321', currentPassword: TEST_PASSWORD },
+        }),
+      (w) => sell(w, 'Seller', credit(w, [[w.tornillo, 2]])),
+      (w) =>
+        sell(w, 'Seller', credit(w, [[w.frijol, 1]], { supervisor: { login: 'manager@prueba.mx', secret: '4321' } })),
+      (w) =>
+        sell(w, 'Seller', {
+          ...cash(w, []),
+          items: [{ productId: w.tornillo, quantity: 1, price: 15 }],
+          supervisor: { login: 'usuario manager', secret: TEST_PASSWORD },
+        }),
+      (w) =>
+        sell(w, 'Seller', credit(w, [[w.frijol, 0.5]], { supervisor: { login: 'manager@prueba.mx', secret: '0000' } })),
+      (w) =>
+        sell(
+          w,
+          'Seller',
+          credit(w, [[w.frijol, 0.5]], { supervisor: { login: 'seller@prueba.mx', secret: TEST_PASSWORD } }),
+        ),
+    ],
+    answers: [
+      [200, null],
+      [201, null],
+      [201, null],
+      [201, null],
+      [403, 'El supervisor o su contraseña/PIN no son correctos.'],
+      [403, 'El supervisor o su contraseña/PIN no son correctos.'],
+    ],
+    check: (dump) => {
+      expect(dump.receipts.map((r) => [r.totalCents, r.overLimitAuthorizedBy !== null])).toEqual([
+        [4000, false],
+        [3000, true],
+        [1500, false],
+      ]);
+      expect(dump.receiptAuthorizations.map((a) => [a.kind, a.receiptId])).toEqual([
+        ['OVER_LIMIT', 2],
+        ['BELOW_PRICE', 3],
+      ]);
+      expect(stockOf(dump, 'Frijol')).toBe(1500);
     },
   },
   {
@@ -151,7 +247,10 @@ const scenarios: Scenario[] = [
     ],
     answers: [
       [201, null],
-      [409, 'El cliente excede su límite de crédito (límite $60.00, saldo $40.00).'],
+      [
+        403,
+        'El cliente excede su límite de crédito (límite $60.00, saldo $40.00): se necesita la autorización de un supervisor.',
+      ],
     ],
     check: (dump) => expect([stockOf(dump, 'Tornillo'), stockOf(dump, 'Frijol')]).toEqual([1000, 2500]),
   },
@@ -266,6 +365,112 @@ const scenarios: Scenario[] = [
     ],
     check: (dump) => expect([dump.receipts, dump.inventoryLogs, dump.idempotencyKeys]).toEqual([[], [], []]),
   },
+  {
+    name: 'every IVA rate and IEPS, each line split to the centavo; a later change of rates leaves the line as sold',
+    steps: [
+      async (w) => {
+        const lines: Array<[number, number]> = [
+          [await taxedProduct(w, 'General', 17.5, { ivaRate: '16' }), 1],
+          [await taxedProduct(w, 'Frontera', 17.5, { ivaRate: '8' }), 1],
+          [await taxedProduct(w, 'Leche', 17.5, { ivaRate: '0' }), 1],
+          [await taxedProduct(w, 'Libro', 17.5, { ivaRate: 'exento' }), 1],
+          [await taxedProduct(w, 'Papas', 17.5, { iepsRatePpm: 80_000 }), 1],
+          [await taxedProduct(w, 'Cerveza', 17.5, { iepsRatePpm: 265_000 }), 1],
+          [await taxedProduct(w, 'Refresco', 18.5, { iepsQuotaMicros: 1_645_100 }), 3],
+          [await taxedProduct(w, 'Jamón', 183.33, {}, { sellsByWeight: true, satUnitCode: 'KGM' }), 0.75],
+        ];
+        return sell(w, 'Seller', cash(w, lines));
+      },
+      async (w) => {
+        const db = w.t.testDb.database.db;
+        const id = (name: string) =>
+          db.selectFrom('products').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+        await setProductTaxes(db, (await id('General')).id, { ivaRate: '8' });
+        await setProductTaxes(db, (await id('Cerveza')).id, { iepsRatePpm: 300_000 });
+        return sell(w, 'Seller', cash(w, [[(await id('General')).id, 1]]));
+      },
+    ],
+    answers: [
+      [201, null],
+      [201, null],
+    ],
+    check: (dump) => {
+      expect(splitsOf(dump, 1)).toEqual([
+        // 1509 × 16 % = 241.44 → 241; 1509 + 241 = 1750.
+        ['General', 1509, 0, 241, '16', null, null],
+        // 1620 × 8 % = 129.6 → 130.
+        ['Frontera', 1620, 0, 130, '8', null, null],
+        ['Leche', 1750, 0, 0, '0', null, null],
+        ['Libro', 1750, 0, 0, 'exento', null, null],
+        // IEPS is part of IVA's base: 1397 × 8 % = 111.76 → 112; (1397 + 112) × 16 % = 241.44 → 241.
+        ['Papas', 1397, 112, 241, '16', 80_000, null],
+        // 1193 × 26.5 % = 316.145 → 316; (1193 + 316) × 16 % → 241.
+        ['Cerveza', 1193, 316, 241, '16', 265_000, null],
+        // 3 × $18.50 = 5550; the cuota 3 × $1.6451 = 4.9353 → 494; (4291 + 494) × 16 % = 765.6, and 765
+        // is within the SAT's tolerance ((4785 − ½) × 16 % = 765.52) where 766 would pass the total.
+        ['Refresco', 4291, 494, 765, '16', null, 1_645_100],
+        // 0.750 kg × $183.33 = 137.4975 → 13750; 11854 × 16 % = 1896.64 → 1896 by the tolerance.
+        ['Jamón', 11854, 0, 1896, '16', null, null],
+      ]);
+      for (const item of dump.receiptItems) {
+        const sum = Number(item.baseCents) + Number(item.iepsCents) + Number(item.ivaCents);
+        expect(sum).toBe(lineTotalCents(item.priceCents as number, item.quantityMilli as number));
+      }
+      expect(dump.receiptItems.map((i) => [i.productName, i.satProductCode, i.satUnitCode])).toContainEqual([
+        'Jamón',
+        '01010101',
+        'KGM',
+      ]);
+      const answer = dump.answers[0]!.body as Record<string, unknown>;
+      expect([answer.subtotal, answer.ieps, answer.iva, answer.total]).toEqual([253.64, 9.22, 35.14, 298]);
+      // The rates changed after the first sale: its lines keep theirs, the next sale takes the new ones.
+      expect(splitsOf(dump, 2)).toEqual([['General', 1620, 0, 130, '8', null, null]]);
+      expect(dump.answers[1]!.body).toMatchObject({ subtotal: 16.2, ieps: 0, iva: 1.3, total: 17.5 });
+    },
+  },
+  {
+    name: 'a 1,000-line receipt: every line split exactly, the splits add up to the total',
+    steps: [
+      async (w) => {
+        const products = [
+          await taxedProduct(w, 'General', null, { ivaRate: '16' }),
+          await taxedProduct(w, 'Frontera', null, { ivaRate: '8' }),
+          await taxedProduct(w, 'Exento', null, { ivaRate: 'exento' }),
+          await taxedProduct(w, 'Cerveza', null, { iepsRatePpm: 265_000 }),
+          await taxedProduct(w, 'Refresco', null, { iepsQuotaMicros: 987_060 }),
+          await taxedProduct(w, 'Queso', null, { iepsRatePpm: 80_000 }, { sellsByWeight: true }),
+        ];
+        const items = Array.from({ length: 1000 }, (_, i) => {
+          const productId = products[i % products.length]!;
+          // Awkward prices and, for the weighed product, awkward weights.
+          const price = ((i * 7919) % 99_999) / 100 + 0.01;
+          return { productId, quantity: productId === products[5] ? ((i % 997) + 1) / 1000 : (i % 3) + 1, price };
+        });
+        return sellDirectly(w, {
+          paymentMode: 'Cash',
+          paymentMethod: 'Tarjeta',
+          date: local(w.clock.now),
+          items,
+          printReceipt: false,
+        });
+      },
+    ],
+    answers: [[201, null]],
+    check: (dump) => {
+      expect(dump.receiptItems).toHaveLength(1000);
+      let sum = 0;
+      for (const item of dump.receiptItems) {
+        const split = Number(item.baseCents) + Number(item.iepsCents) + Number(item.ivaCents);
+        expect(split).toBe(lineTotalCents(item.priceCents as number, item.quantityMilli as number));
+        sum += split;
+      }
+      expect(sum).toBe(dump.receipts[0]!.totalCents);
+      const answer = dump.answers[0]!.body as Record<string, number>;
+      const cents = (pesos: number) => Math.round(pesos * 100);
+      expect(cents(answer.subtotal!) + cents(answer.ieps!) + cents(answer.iva!)).toBe(cents(answer.total!));
+      expect(cents(answer.ieps!)).toBeGreaterThan(0);
+    },
+  },
 ];
 
 type Row = Record<string, unknown>;
@@ -278,6 +483,7 @@ interface Dump {
   inventoryLogs: Row[];
   idempotencyKeys: Row[];
   lateEntries: Row[];
+  receiptAuthorizations: Row[];
 }
 
 const stockOf = (dump: Dump, name: string) => dump.products.find((p) => p.name === name)!.stockMilli;
@@ -317,8 +523,8 @@ async function run(dialect: TestDialect, scenario: Scenario): Promise<Dump> {
         .selectAll()
         .orderBy('id')
         .execute() as unknown as Promise<Row[]>;
-    const [receipts, receiptItems, payments, inventoryLogs, lateEntries] = await Promise.all(
-      ['receipts', 'receiptItems', 'payments', 'inventoryLogs', 'lateEntries'].map(all),
+    const [receipts, receiptItems, payments, inventoryLogs, lateEntries, receiptAuthorizations] = await Promise.all(
+      ['receipts', 'receiptItems', 'payments', 'inventoryLogs', 'lateEntries', 'receiptAuthorizations'].map(all),
     );
     const idempotencyKeys = (await db.selectFrom('idempotencyKeys').selectAll().orderBy('key').execute()) as Row[];
     const products = (await db
@@ -369,6 +575,11 @@ async function run(dialect: TestDialect, scenario: Scenario): Promise<Dump> {
         ...k,
         responseBody:
           k.statusCode === 201 ? receiptAnswer(JSON.parse(k.responseBody as string) as Row) : k.responseBody,
+      })),
+      receiptAuthorizations: receiptAuthorizations!.map((r) => ({
+        ...r,
+        id: rankOf(receiptAuthorizations!)(r.id),
+        receiptId: ids.receipt(r.receiptId),
       })),
       lateEntries: lateEntries!.map((r) => ({
         ...r,

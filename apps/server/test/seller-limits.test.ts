@@ -76,8 +76,10 @@ describe('credit terms are an Admin’s or a Manager’s', () => {
       '/api/receipt/create',
       saleBody([{ productId: product.id, quantity: 1 }], { paymentMode: 'Credit', clientId: created.id }),
     );
-    expect(sale.statusCode).toBe(409);
-    expect(sale.json().message).toBe('El cliente excede su límite de crédito (límite $0.00, saldo $0.00).');
+    expect(sale.statusCode).toBe(403);
+    expect(sale.json().message).toBe(
+      'El cliente excede su límite de crédito (límite $0.00, saldo $0.00): se necesita la autorización de un supervisor.',
+    );
     expect(await stockOf(db(), product.id)).toBe(10);
     expect(original.id).not.toBe(created.id);
   });
@@ -124,7 +126,7 @@ describe('credit terms are an Admin’s or a Manager’s', () => {
 });
 
 describe("a Seller's price is never below the product's", () => {
-  it('refuses a price under the product’s or its mayoreo price (403 naming both), writing nothing', async () => {
+  it('refuses a price under the product’s or its mayoreo price without a supervisor (403 naming both), writing nothing', async () => {
     const product = await seedProduct(db(), {
       name: 'Jabón de barra',
       stock: 50,
@@ -133,7 +135,7 @@ describe("a Seller's price is never below the product's", () => {
       wholesaleMinQuantity: 10,
     });
     const refusal = (price: string) =>
-      `El precio de "Jabón de barra" no puede ser menor que ${price}; solo un administrador o gerente puede venderlo más barato.`;
+      `El precio de "Jabón de barra" es menor que ${price}: se necesita la autorización de un supervisor.`;
     const receiptsBefore = (await db().selectFrom('receipts').select('id').execute()).length;
 
     const cheap = await post(
@@ -142,20 +144,20 @@ describe("a Seller's price is never below the product's", () => {
       saleBody([{ productId: product.id, quantity: 1, price: 0.01 }]),
     );
     expect(cheap.statusCode).toBe(403);
-    expect(cheap.json()).toEqual(errorBody(refusal('$12.50'), 'FORBIDDEN'));
+    expect(cheap.json()).toEqual(errorBody(refusal('$12.50'), 'SUPERVISOR_REQUIRED'));
     const belowWholesale = await post(
       'Seller',
       '/api/receipt/create',
       saleBody([{ productId: product.id, quantity: 10, price: 9.99 }]),
     );
-    expect(belowWholesale.json()).toEqual(errorBody(refusal('$10.00'), 'FORBIDDEN'));
+    expect(belowWholesale.json()).toEqual(errorBody(refusal('$10.00'), 'SUPERVISOR_REQUIRED'));
     // The wholesale price only from the wholesale minimum up.
     const wholesaleTooSoon = await post(
       'Seller',
       '/api/receipt/create',
       saleBody([{ productId: product.id, quantity: 9, price: 10 }]),
     );
-    expect(wholesaleTooSoon.json()).toEqual(errorBody(refusal('$12.50'), 'FORBIDDEN'));
+    expect(wholesaleTooSoon.json()).toEqual(errorBody(refusal('$12.50'), 'SUPERVISOR_REQUIRED'));
     expect((await db().selectFrom('receipts').select('id').execute()).length).toBe(receiptsBefore);
     expect(await stockOf(db(), product.id)).toBe(50);
 
@@ -319,7 +321,24 @@ describe('what a Seller reads', () => {
     const sellerList = (await get('Seller', '/api/client/list')).json<{ clients: Client[] }>().clients;
     const seen = sellerList.find((c) => c.id === client.id)!;
     expect(Object.keys(seen).sort()).toEqual(
-      ['address', 'createdAt', 'creditDays', 'email', 'firstName', 'id', 'isEnabled', 'lastName', 'phone'].sort(),
+      [
+        'address',
+        'createdAt',
+        'creditDays',
+        'email',
+        'firstName',
+        'id',
+        'isEnabled',
+        'lastName',
+        'phone',
+        // The fiscal data: a Seller fills it when creating a client.
+        'rfc',
+        'legalName',
+        'taxRegime',
+        'taxZipCode',
+        'cfdiUse',
+        'invoiceEmail',
+      ].sort(),
     );
     const managerList = (await get('Manager', '/api/client/list')).json<{ clients: Client[] }>().clients;
     expect(managerList.find((c) => c.id === client.id)).toMatchObject({

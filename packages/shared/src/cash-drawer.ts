@@ -36,6 +36,17 @@ export function countedTotalCents(counted: DenominationCounts): number {
   return total;
 }
 
+/** Efectivo moved with no drawer open: sales, abonos and refunds (CASH_REQUIRES_SHIFT=false). */
+export interface OutsideShiftsCents {
+  cashSalesCents: number;
+  cashPaymentsCents: number;
+  cashRefundsCents: number;
+}
+
+/** What Efectivo outside any drawer adds to the day: sales + abonos − refunds. */
+export const outsideShiftsNetCents = (o: OutsideShiftsCents) =>
+  o.cashSalesCents + o.cashPaymentsCents - o.cashRefundsCents;
+
 /** The cash figures of one shift, centavos, each ≥ 0 (refunds and salidas are subtracted). */
 export interface ShiftCashCents {
   openingFloatCents: number;
@@ -77,3 +88,54 @@ export const SHIFT_ALREADY_OPEN = 'Ya tienes un turno de caja abierto. Ciérralo
 export const NO_OPEN_SHIFT = 'No tienes un turno de caja abierto.';
 export const SALIDA_EXCEEDS_CASH = 'No puedes sacar más efectivo del que hay en la caja.';
 export const SHIFT_NOT_FOUND = 'El turno de caja no existe.';
+/** CASH_REQUIRES_SHIFT: cash taken or given back by someone with no drawer open. */
+export const CASH_NEEDS_OPEN_SHIFT = 'Abre la caja para mover efectivo: no tienes un turno de caja abierto.';
+/** Cash moved by someone with no drawer of their own, while other drawers are open. */
+export const DRAWER_REQUIRED = 'Elige la caja por la que pasa el efectivo, o abre la tuya.';
+export const CHOSEN_DRAWER_CLOSED = 'La caja elegida ya no está abierta. Elige otra o abre la tuya.';
+/** The cut's line of Efectivo moved while no drawer was open (allowed unless CASH_REQUIRES_SHIFT). */
+export const CASH_OUTSIDE_SHIFTS_LABEL = 'Efectivo fuera de turno';
+
+/** A day's cash, centavos: its drawers added up, the cash outside them, and how they meet the payments. */
+export interface DayCashCents extends ShiftCashCents {
+  /** Σ the drawers' expected cash. */
+  expectedCents: number;
+  outside: OutsideShiftsCents;
+  /**
+   * The day's net Efectivo payments minus what its drawers and 'fuera de turno' explain: Efectivo
+   * of this day that went into a drawer opened another day, less this day's drawers' Efectivo
+   * dated another day (a drawer open past midnight). 0 on an ordinary day.
+   */
+  otherDaysCents: number;
+  /** The day's net Efectivo payments (ADD − REMOVE), the 'by method' figure. */
+  efectivoCents: number;
+}
+
+/**
+ * The day's cash reconciled line by line: floats + cash sales + cash abonos − refunds + entradas −
+ * salidas = expected (Σ drawers); and cash sales + abonos − refunds of the drawers, plus the cash
+ * outside drawers, plus the other days' share, = the day's Efectivo payments ('by method').
+ */
+export function dayCashCents(
+  shifts: readonly ShiftCashCents[],
+  outside: OutsideShiftsCents,
+  efectivoCents: number,
+): DayCashCents {
+  const sum = (pick: (shift: ShiftCashCents) => number) => shifts.reduce((total, shift) => total + pick(shift), 0);
+  const drawers: ShiftCashCents = {
+    openingFloatCents: sum((s) => s.openingFloatCents),
+    cashSalesCents: sum((s) => s.cashSalesCents),
+    cashPaymentsCents: sum((s) => s.cashPaymentsCents),
+    cashRefundsCents: sum((s) => s.cashRefundsCents),
+    entradasCents: sum((s) => s.entradasCents),
+    salidasCents: sum((s) => s.salidasCents),
+  };
+  const throughDrawers = drawers.cashSalesCents + drawers.cashPaymentsCents - drawers.cashRefundsCents;
+  return {
+    ...drawers,
+    expectedCents: expectedCashCents(drawers),
+    outside,
+    otherDaysCents: efectivoCents - throughDrawers - outsideShiftsNetCents(outside),
+    efectivoCents,
+  };
+}

@@ -41,6 +41,12 @@ export function isOverdue(saleDate: number, creditDays: number, now: number): bo
   return businessDaysBetween(saleDate, now) > creditDays;
 }
 
+/** The last day a credit sale is not yet overdue (its day plus the plazo), DD/MM/YYYY as printed. */
+export function creditDueDay(saleDate: number, creditDays: number): string {
+  const due = new Date(Date.parse(`${businessDayOf(saleDate)}T00:00:00Z`) + creditDays * 86_400_000);
+  return due.toISOString().slice(0, 10).split('-').reverse().join('/');
+}
+
 export function creditSummary(open: readonly OpenReceipt[], terms: CreditTerms, now: number): CreditSummaryCents {
   let balanceCents = 0;
   let overdueCents = 0;
@@ -114,7 +120,7 @@ export function agingOf(open: readonly OpenReceipt[], now: number): Aging {
  * (the money is owed again), the cancellation of a sale (nothing is owed on it any more) and
  * the refund of what had been paid on a cancelled sale.
  */
-export const ACCOUNT_EVENT_KINDS = ['sale', 'payment', 'paymentCancelled', 'cancellation', 'refund'] as const;
+export const ACCOUNT_EVENT_KINDS = ['sale', 'payment', 'paymentCancelled', 'cancellation', 'refund', 'return'] as const;
 export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
 
 export interface AccountEvent {
@@ -134,13 +140,17 @@ const OWES_MORE: Record<AccountEventKind, 1 | -1> = {
   paymentCancelled: 1,
   cancellation: -1,
   refund: 1,
+  /** Goods brought back (a devolución by line): what is owed goes down. */
+  return: -1,
 };
 const KIND_ORDER: Record<AccountEventKind, number> = {
   sale: 0,
   payment: 1,
   paymentCancelled: 2,
   cancellation: 3,
-  refund: 4,
+  // The goods come back before the money that goes with them (a return's refund, same instant).
+  return: 4,
+  refund: 5,
 };
 
 export interface StatementLine extends AccountEvent {
@@ -211,6 +221,8 @@ export function statementConcept(kind: AccountEventKind, receiptId: number): str
       return `Cancelación de ${folio}`;
     case 'refund':
       return `Devolución de ${folio}`;
+    case 'return':
+      return `Mercancía devuelta de ${folio}`;
   }
 }
 

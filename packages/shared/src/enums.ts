@@ -51,13 +51,14 @@ export const LOW_STOCK_THRESHOLD = 10;
  * What can be recorded into a day after its cut: a sale dated into it, the cancellation of one of
  * its sales, a payment, a payment's cancellation. The day's next cut lists them.
  */
-export const LATE_ENTRY_KINDS = ['SALE', 'CANCELLED', 'PAYMENT', 'PAYMENT_CANCELLED'] as const;
+export const LATE_ENTRY_KINDS = ['SALE', 'CANCELLED', 'PAYMENT', 'PAYMENT_CANCELLED', 'RETURN'] as const;
 export type LateEntryKind = (typeof LATE_ENTRY_KINDS)[number];
 export const LATE_ENTRY_WORDS: Readonly<Record<LateEntryKind, string>> = {
   SALE: 'Venta',
   CANCELLED: 'Cancelación',
   PAYMENT: 'Pago',
   PAYMENT_CANCELLED: 'Pago cancelado',
+  RETURN: 'Devolución',
 };
 
 /** How a payment was made. Only Efectivo moves the cash drawer. */
@@ -77,4 +78,16 @@ export const CASH_RESULT_COLORS: Record<CashResult, string> = {
   Sobrante: 'blue',
   Faltante: 'red',
   Exacto: 'green',
+};
+
+/** What an authorisation lets through. */
+export const AUTHORIZATION_KINDS = ['OVER_LIMIT', 'BELOW_PRICE', 'CANCEL', 'RETURN'] as const;
+export type AuthorizationKind = (typeof AUTHORIZATION_KINDS)[number];
+
+/** What each kind authorised, as the receipt shows it ('Autorizado por Mario (cancelación)'). */
+export const AUTHORIZATION_KIND_LABELS: Readonly<Record<AuthorizationKind, string>> = {
+  OVER_LIMIT: 'venta sobre el límite de crédito',
+  BELOW_PRICE: 'precio menor al del producto',
+  CANCEL: 'cancelación',
+  RETURN: 'devolución',
 };

@@ -2,6 +2,7 @@
 // names it is known by in the exports of other programs (eleventa, SICAR, Loyverse, Odoo), so
 // their files import as they are.
 import type { ImportKind } from './schemas/data.js';
+import type { ProductTaxFields } from './taxes.js';
 
 export interface ImportColumn<F extends string = string> {
   field: F;
@@ -55,6 +56,46 @@ export function readSellsByWeight(text: string): string {
   return BY_WEIGHT[key] ?? text;
 }
 
+/** A SAT key written with its name ('612 - Personas Físicas…', 'G03 Gastos en general'): the key. */
+export function leadingKey(text: string): string {
+  return /^([A-Za-z]{0,2}\d{2,3})(?:\s*[-–—:.]\s*|\s+)\D/.exec(text)?.[1] ?? text;
+}
+
+/**
+ * The 'IEPS' cell of a product, as the export writes it and the import reads it back: blank for
+ * none, a rate as a percent ('8 %', '26.5 %'), a cuota as pesos per unit sold with two to six
+ * decimals ('$1.50 por unidad', '$0.98706 por unidad').
+ */
+export function iepsCellText(taxes: Pick<ProductTaxFields, 'iepsRate' | 'iepsPerUnit'>): string {
+  if (taxes.iepsPerUnit !== null) {
+    const [whole, decimals = ''] = String(taxes.iepsPerUnit).split('.');
+    return `$${whole}.${decimals.padEnd(2, '0')} por unidad`;
+  }
+  return taxes.iepsRate === null ? '' : `${taxes.iepsRate} %`;
+}
+
+/** 'no', 'ninguno', 'sin IEPS' and 0 mean no IEPS, as a blank cell does. */
+const NO_IEPS = new Set(['', '0', 'no', 'ninguno', 'sin ieps', 'n a']);
+
+/**
+ * An 'IEPS' cell as the product schema reads it: a cuota when it names pesos or units ('$1.50 por
+ * unidad', '1.50 por litro', 'cuota 1.5'), otherwise a rate in percent ('8', '26,5 %', 'tasa 8%').
+ * The texts stay texts: the schema gives the Spanish message when they are not numbers it takes.
+ */
+export function readIepsCell(text: string): { iepsRate: string | null; iepsPerUnit: string | null } {
+  if (NO_IEPS.has(normalizeHeader(text))) return { iepsRate: null, iepsPerUnit: null };
+  if (/\$|\bpor\b|cuota/i.test(text)) {
+    const amount = text.replace(/\bpor\b.*$/i, '').replace(/cuota|\$/gi, '');
+    return { iepsRate: null, iepsPerUnit: readSpreadsheetNumber(amount) };
+  }
+  return { iepsRate: readSpreadsheetNumber(text.replace(/tasa|%/gi, '')), iepsPerUnit: null };
+}
+
+/** A c_ClaveProdServ a spreadsheet took for a number lost its leading zeros ('1010101'): they come back. */
+export function readSatProductCode(text: string): string {
+  return /^\d{1,7}$/.test(text) ? text.padStart(8, '0') : text;
+}
+
 export const PRODUCT_IMPORT_COLUMNS = [
   {
     field: 'cuid',
@@ -94,6 +135,29 @@ export const PRODUCT_IMPORT_COLUMNS = [
     read: readSellsByWeight,
     aliases: ['granel', 'se vende a granel', 'tipo de venta', 'sold by weight'],
   },
+  // Taxes: a row with its IVA filled states the product's taxes (a blank IEPS then means none)
+  // and counts as reviewed.
+  {
+    field: 'ivaRate',
+    label: 'IVA',
+    // 'IVA 16 %' as some programs write it is 16.
+    read: (text: string) => text.replace(/^iva\s*/i, ''),
+    aliases: ['tasa iva', 'iva tasa', 'tasa de iva'],
+  },
+  { field: 'ieps', label: 'IEPS', aliases: ['tasa ieps', 'ieps tasa', 'ieps cuota'] },
+  {
+    field: 'satProductCode',
+    label: 'Clave SAT',
+    read: readSatProductCode,
+    aliases: ['clave sat', 'clave prod serv', 'claveprodserv', 'clave producto servicio', 'clave del sat'],
+  },
+  {
+    field: 'satUnitCode',
+    label: 'Unidad SAT',
+    aliases: ['clave unidad', 'claveunidad', 'clave unidad sat', 'unidad del sat'],
+  },
+  // For the profit report by category; eleventa calls it 'Departamento', SICAR 'Línea'.
+  { field: 'category', label: 'Categoría', aliases: ['category', 'departamento', 'linea', 'familia', 'grupo'] },
 ] as const satisfies readonly ImportColumn[];
 
 export const CLIENT_IMPORT_COLUMNS = [
@@ -102,11 +166,47 @@ export const CLIENT_IMPORT_COLUMNS = [
   { field: 'phone', label: 'teléfono', aliases: ['tel', 'celular', 'movil', 'phone', 'mobile', 'phone number'] },
   { field: 'email', label: 'correo', aliases: ['correo electronico', 'email', 'e mail', 'mail'] },
   { field: 'address', label: 'dirección', aliases: ['domicilio', 'calle', 'address', 'street'] },
+  // The fiscal data, as the export writes it; a régimen or uso written with its name
+  // ('612 - Personas Físicas…', 'G03 Gastos en general') is read as its key.
+  { field: 'rfc', label: 'RFC', aliases: ['rfc receptor', 'rfc del cliente', 'tax id'] },
+  { field: 'legalName', label: 'Razón social', aliases: ['nombre fiscal', 'razon social receptor', 'legal name'] },
+  {
+    field: 'taxRegime',
+    label: 'Régimen fiscal',
+    read: leadingKey,
+    aliases: ['regimen', 'regimen fiscal receptor', 'regimenfiscalreceptor', 'tax regime'],
+  },
+  {
+    field: 'taxZipCode',
+    label: 'C.P. fiscal',
+    aliases: ['cp fiscal', 'codigo postal fiscal', 'domicilio fiscal', 'domiciliofiscalreceptor'],
+  },
+  { field: 'cfdiUse', label: 'Uso CFDI', read: leadingKey, aliases: ['uso de cfdi', 'uso del cfdi', 'usocfdi'] },
+  {
+    field: 'invoiceEmail',
+    label: 'Correo para facturas',
+    aliases: ['correo de facturacion', 'correo facturacion', 'email facturacion', 'invoice email'],
+  },
+] as const satisfies readonly ImportColumn[];
+
+/** Suppliers, as their export writes them; a row updates the supplier with its RFC, else with its name. */
+export const SUPPLIER_IMPORT_COLUMNS = [
+  {
+    field: 'name',
+    label: 'nombre',
+    required: true,
+    aliases: ['proveedor', 'razon social', 'nombre del proveedor', 'supplier', 'vendor', 'name'],
+  },
+  { field: 'rfc', label: 'RFC', aliases: ['rfc emisor', 'rfc del proveedor', 'tax id'] },
+  { field: 'phone', label: 'teléfono', aliases: ['tel', 'celular', 'movil', 'phone', 'mobile', 'phone number'] },
+  { field: 'contact', label: 'contacto', aliases: ['vendedor', 'agente', 'contact', 'contact name'] },
+  { field: 'notes', label: 'notas', aliases: ['nota', 'observaciones', 'comentarios', 'notes'] },
 ] as const satisfies readonly ImportColumn[];
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   products: PRODUCT_IMPORT_COLUMNS,
   clients: CLIENT_IMPORT_COLUMNS,
+  suppliers: SUPPLIER_IMPORT_COLUMNS,
 };
 
 /** For each column of the import, the index of the file's column holding it (first match wins). */

@@ -29,12 +29,14 @@ const pesosFormat = (digits: number) =>
         maximumFractionDigits: digits,
       }),
   );
-const wholePesos = pesosFormat(0);
 const exactPesos = pesosFormat(2);
 
-/** Totals show whole pesos, no decimals. */
+/**
+ * Totals show centavos too: a cashier reading '$376' for $375.50 takes the wrong money. Kept
+ * apart from formatPayment so the places that show a total stay named.
+ */
 export function formatTotal(cents: number): string {
-  return wholePesos().format(centsToPesos(cents));
+  return exactPesos().format(centsToPesos(cents));
 }
 
 /** Payments show centavos: two decimals. */

@@ -62,6 +62,8 @@ export const PAGE_ACCESS = {
   receipts: { level: 'Public', feature: 'canManageReceipts' },
   products: { level: 'Protected' },
   reports: { level: 'Protected' },
+  /** 'Facturas': the shop's invoices, the month's XMLs and the factura global. */
+  invoices: { level: 'Protected' },
   clients: { level: 'Public', feature: 'canManageClients' },
   users: { level: 'Private' },
   assistant: { feature: 'canManageUsers' },
@@ -72,6 +74,11 @@ export const PAGE_ACCESS = {
   /** Every user's shifts. */
   cashHistory: { level: 'Protected' },
   dashboard: { level: 'Protected', feature: 'canViewAnalytics' },
+  /** 'Configuración': the shop's identity, public address and rules. */
+  settings: { level: 'Private' },
+  /** 'Compras' (its list, a purchase, the new-purchase form, the reorder) and 'Proveedores': who buys stock. */
+  purchases: { level: 'Protected', feature: 'canManageInventory' },
+  suppliers: { level: 'Protected', feature: 'canManageInventory' },
 } as const satisfies Record<string, Requirement>;
 export type PageKey = keyof typeof PAGE_ACCESS;
 
@@ -95,6 +102,7 @@ export const API_ACCESS = {
   'product/list': { feature: 'canManageReceipts' },
   'product/create': { feature: 'canManageProducts' },
   'product/edit': { feature: 'canManageProducts' },
+  'product/taxReview': { feature: 'canManageProducts' },
   'product/addInventory': { feature: 'canManageInventory' },
   'product/removeInventory': { feature: 'canManageInventory' },
   'product/adjustInventory': { feature: 'canManageInventory' },
@@ -110,16 +118,23 @@ export const API_ACCESS = {
   'receipt/create': { feature: 'canManageReceipts' },
   'receipt/pdf': { feature: 'canManageReceipts' },
   printReceipt: { feature: 'canManageReceipts' },
-  'receipt/changeState': { level: 'Protected', feature: 'canManageReceipts' },
+  // A Seller may cancel with a supervisor's authorisation (the service asks for it); the other
+  // changes of state stay a Manager's or Admin's.
+  'receipt/changeState': { feature: 'canManageReceipts' },
   'receipt/addPayment': { level: 'Protected', feature: 'canManageReceipts' },
   'receipt/cancelPayment': { level: 'Protected', feature: 'canManageReceipts' },
+  // Every role; a Seller's return is held to returnNeedsSupervisor (returns.ts) by the service.
+  'receipt/return': { feature: 'canManageReceipts' },
 
   'reports/list': { feature: 'canViewReports' },
   'reports/generate': { feature: 'canGenerateReports' },
   'reports/pdf': { feature: 'canViewReports' },
 
   'client/credit': { feature: 'canManageReceipts' },
-  'client/addPayment': { level: 'Protected', feature: 'canManageReceipts' },
+  // A Seller takes abonos at the till (the receipts screen's payment menu stays Admin's and Manager's).
+  'client/addPayment': { feature: 'canManageReceipts' },
+  'client/printAbono': { feature: 'canManageReceipts' },
+  'client/abonoPdf': { feature: 'canManageReceipts' },
   'client/statement': { level: 'Protected', feature: 'canManageReceipts' },
   'client/statementPdf': { level: 'Protected', feature: 'canManageReceipts' },
   'client/statementLink': { level: 'Protected', feature: 'canManageReceipts' },
@@ -130,6 +145,9 @@ export const API_ACCESS = {
   'user/edit': { feature: 'canManageUsers' },
   'user/resetPassword': { feature: 'canManageUsers' },
   'auth/changePassword': {},
+  'supervisor/pin': { level: 'Protected' },
+  'supervisor/setPin': { level: 'Protected' },
+  'supervisor/clearPin': { feature: 'canManageUsers' },
   'product/lookup': { feature: 'canManageReceipts' },
   'printing/settings': { feature: 'canManageReceipts' },
 
@@ -145,18 +163,85 @@ export const API_ACCESS = {
   'cash/movement': { level: 'Public' },
   'cash/close': { level: 'Public' },
   'cash/current': { level: 'Public' },
+  'cash/openDrawers': { level: 'Public' },
   'cash/list': { level: 'Protected' },
   'cash/pdf': { level: 'Public' },
   'cash/print': { level: 'Public' },
   'reports/cutsOfDay': { feature: 'canViewReports' },
+  'reports/taxes': { feature: 'canViewReports' },
+  'reports/taxesCsv': { feature: 'canViewReports' },
   'reports/print': { feature: 'canViewReports' },
+  // Profit (issue 37): cost and margin are never a Seller's.
+  'report/profit': { level: 'Protected', feature: 'canViewReports' },
   dashboard: { level: 'Protected', feature: 'canViewAnalytics' },
   'dashboard/shoppingList': { level: 'Protected', feature: 'canViewAnalytics' },
+  // The lista de compras by supplier, to become a purchase: who buys stock (Admin and Manager).
+  'purchase/reorder': { level: 'Protected', feature: 'canManageInventory' },
+  // The shop's settings: every signed-in user reads them (tickets print the identity, the counter
+  // and the drawer follow the rules); only an Admin changes them. The logo is printed on every
+  // ticket and shown on the public statement: public.
+  settings: {},
+  'settings/update': { level: 'Private' },
+  'settings/logo': null,
+  // The shop's fiscal identity and its CSD (the seal of its invoices): the Admin's alone.
+  'business/fiscal': { level: 'Private' },
+  'business/fiscal/update': { level: 'Private' },
+  'business/csd': { level: 'Private' },
+  // Invoicing is Admin's and Manager's; a Seller may invoice the receipt they just sold
+  // (sellerMayInvoice) and read what they invoiced. The CSD stays the Admin's (above).
+  'invoice/create': { feature: 'canManageReceipts' },
+  'invoice/global': { level: 'Protected' },
+  'invoice/cancel': { level: 'Protected' },
+  'invoice/retry': { level: 'Protected' },
+  'invoice/list': { level: 'Protected' },
+  'invoice/details': { feature: 'canManageReceipts' },
+  'invoice/xml': { feature: 'canManageReceipts' },
+  'invoice/pdf': { feature: 'canManageReceipts' },
+  'invoice/zip': { level: 'Protected' },
+  'invoice/pendingGlobal': { level: 'Protected' },
+  'invoice/pendingComplements': { level: 'Protected' },
+  'invoice/shareLink': { level: 'Protected' },
+  // A signed link's download (WhatsApp) and the customer's own autofactura: no session.
+  'public/invoice': null,
+  'public/autofactura': null,
+  'public/autofactura/issue': null,
+
+  // Suppliers and purchases (compras): Admin and Manager; a Seller sees no cost.
+  'supplier/list': { level: 'Protected', feature: 'canManageInventory' },
+  'supplier/register': { level: 'Protected', feature: 'canManageInventory' },
+  'supplier/edit': { level: 'Protected', feature: 'canManageInventory' },
+  'supplier/disable': { level: 'Protected', feature: 'canManageInventory' },
+  'purchase/create': { level: 'Protected', feature: 'canManageInventory' },
+  'purchase/list': { level: 'Protected', feature: 'canManageInventory' },
+  'purchase/details': { level: 'Protected', feature: 'canManageInventory' },
+  'purchase/cancel': { level: 'Protected', feature: 'canManageInventory' },
+  // A supplier's CFDI XML read into a purchase draft (nothing written): whoever enters stock.
+  'purchase/readCfdi': { level: 'Protected', feature: 'canManageInventory' },
 } as const satisfies Record<string, Requirement | null>;
 export type ApiOperation = keyof typeof API_ACCESS;
 
 /** How far (either way) from the server's clock a sale's date still counts as "now": a device clock a few minutes off. */
 export const SALE_DATE_TOLERANCE_MS = 5 * 60_000;
+
+/** How long after a sale its Seller may still invoice it alone ('the receipt they just sold'). */
+export const SELLER_INVOICE_WINDOW_MS = 30 * 60_000;
+
+/**
+ * Whether `actor` may invoice these receipts: Admin and Manager always; a Seller only one receipt
+ * they sold themselves within SELLER_INVOICE_WINDOW_MS.
+ */
+export function mayInvoiceReceipts(
+  actor: { id: number; role: Role },
+  receipts: readonly { userId: number; createdAt: number }[],
+  now: number,
+): boolean {
+  if (hasLevel(actor.role, 'Protected')) return true;
+  return (
+    receipts.length === 1 &&
+    receipts[0]!.userId === actor.id &&
+    now - receipts[0]!.createdAt <= SELLER_INVOICE_WINDOW_MS
+  );
+}
 
 /** Choosing a sale's date (a sale of yesterday written today) is for Admin and Manager; a Seller's sale is dated now. */
 export function canChooseSaleDate(role: Role | null | undefined): boolean {
@@ -202,6 +287,11 @@ export function canSeeCreditFigures(role: Role | null | undefined): boolean {
  * Admin and Manager. A Seller's lower price is refused until a supervisor's authorisation at the
  * till exists.
  */
+/** Who authorises at the till what a Seller may not do alone (a supervisor): a Manager or an Admin. */
+export function canAuthorize(role: Role | null | undefined): boolean {
+  return hasLevel(role, 'Protected');
+}
+
 export function canSellBelowPrice(role: Role | null | undefined): boolean {
   return hasLevel(role, 'Protected');
 }

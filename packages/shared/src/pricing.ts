@@ -41,18 +41,33 @@ export function missingPriceMessage(productName: string): string {
 }
 
 /**
+ * The lowest unit price (pesos) a product without a price (an open price, typed at the counter)
+ * may be sold at without a supervisor's say: the shop's OPEN_PRICE_FLOOR, none when it is 0. The
+ * one place for that rule: every check of a typed price (the server's 403, the counter's and the
+ * receipt form's message) follows it.
+ */
+export function openPriceFloor(shopFloorPesos: number): number | null {
+  return pesosToCents(shopFloorPesos) > 0 ? shopFloorPesos : null;
+}
+
+/**
  * The lowest unit price (pesos) a line may be typed at without an Admin's or Manager's say: what
  * the rule gives without a typed price, so the wholesale price from the wholesale minimum up, else
- * the product's price. Null when the product has no price: any typed price goes.
+ * the product's price. A product without a price has the open-price floor (openPriceFloor).
  */
-export function priceFloor(product: PricedProduct, quantity: number): number | null {
-  return linePrice(product, quantity)?.price ?? null;
+export function priceFloor(product: PricedProduct, quantity: number, shopOpenFloorPesos = 0): number | null {
+  return linePrice(product, quantity)?.price ?? openPriceFloor(shopOpenFloorPesos);
 }
 
 /** The floor a typed price goes under (pesos), or null when the price is the floor or above (compared in centavos). */
-export function belowPriceFloor(product: PricedProduct, quantity: number, typedPrice?: number | null): number | null {
+export function belowPriceFloor(
+  product: PricedProduct,
+  quantity: number,
+  typedPrice?: number | null,
+  shopOpenFloorPesos = 0,
+): number | null {
   if (typedPrice === undefined || typedPrice === null) return null;
-  const floor = priceFloor(product, quantity);
+  const floor = priceFloor(product, quantity, shopOpenFloorPesos);
   return floor !== null && pesosToCents(typedPrice) < pesosToCents(floor) ? floor : null;
 }
 

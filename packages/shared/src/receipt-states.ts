@@ -35,3 +35,7 @@ export function stateChangeRefusalMessage(refusal: StateChangeRefusal, id: numbe
       return `La remisión #${id} está pagada por completo; para dejarla pendiente cancela primero uno de sus pagos.`;
   }
 }
+
+/** A receipt in an invoice (its own or a global) is not cancelled until the invoice is. */
+export const INVOICED_RECEIPT_CANCEL_MESSAGE = (id: number, invoice: string) =>
+  `La remisión #${id} está en la factura ${invoice}: cancela primero la factura en Facturas.`;

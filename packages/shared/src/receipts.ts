@@ -17,7 +17,12 @@ export const CREDIT_NEEDS_CLIENT = 'Para usar la forma de pago Crédito, debes s
 
 export interface ReceiptTotalsCents {
   totalCents: number;
+  /** What its returns took off the total. */
+  returnedCents: number;
+  /** totalCents − returnedCents. */
+  netTotalCents: number;
   paidCents: number;
+  /** netTotalCents − paidCents. */
   balanceCents: number;
 }
 
@@ -25,13 +30,16 @@ export function totalsFromCents(
   /** quantity: decimal, at most 3 decimals; each line rounds to the centavo (lineTotalCents). */
   items: ReadonlyArray<{ quantity: number; priceCents: number }>,
   payments: ReadonlyArray<{ amountCents: number; reason: PaymentReason; isEnabled: boolean }>,
+  /** Σ of the receipt's returns (returns.ts returnLineCents). */
+  returnedCents = 0,
 ): ReceiptTotalsCents {
   const totalCents = items.reduce((sum, item) => sum + lineTotalCents(item.priceCents, toMilli(item.quantity)), 0);
   const paidCents = payments.reduce(
     (sum, p) => (p.isEnabled ? sum + (p.reason === 'REMOVE' ? -p.amountCents : p.amountCents) : sum),
     0,
   );
-  return { totalCents, paidCents, balanceCents: totalCents - paidCents };
+  const netTotalCents = totalCents - returnedCents;
+  return { totalCents, returnedCents, netTotalCents, paidCents, balanceCents: netTotalCents - paidCents };
 }
 
 /**
@@ -46,10 +54,13 @@ export function receiptInputTotalCents(items: ReadonlyArray<{ quantity: number; 
 export function receiptTotals(receipt: {
   items: ReadonlyArray<{ quantity: number; price: number }>;
   payments: ReadonlyArray<{ amount: number; reason: PaymentReason; isEnabled: boolean }>;
+  /** Σ of its returns, pesos (none when absent). */
+  returned?: number;
 }): ReceiptTotalsCents {
   return totalsFromCents(
     receipt.items.map((item) => ({ quantity: item.quantity, priceCents: pesosToCents(item.price) })),
     receipt.payments.map((p) => ({ amountCents: pesosToCents(p.amount), reason: p.reason, isEnabled: p.isEnabled })),
+    pesosToCents(receipt.returned ?? 0),
   );
 }
 

@@ -102,6 +102,45 @@ describe('client request bodies', () => {
   });
 });
 
+describe('a client’s fiscal data', () => {
+  // As the web form sends it: blanks, a Select's null, G03 chosen by default.
+  const form = {
+    firstName: 'A',
+    lastName: 'B',
+    rfc: '',
+    legalName: '',
+    taxRegime: null,
+    taxZipCode: '',
+    cfdiUse: 'G03',
+    invoiceEmail: '',
+  };
+
+  it('is optional: blanks are null, left out is undefined (an edit keeps it)', () => {
+    expect(registerClientBodySchema.parse(form)).toMatchObject({
+      rfc: null,
+      legalName: null,
+      taxRegime: null,
+      taxZipCode: null,
+      cfdiUse: 'G03',
+      invoiceEmail: null,
+    });
+    expect(editClientBodySchema.parse({ id: 1, firstName: 'A', lastName: 'B' })).not.toHaveProperty('rfc');
+  });
+
+  it('names the field each problem is about, the régimen checked against the RFC', () => {
+    expect(messages(registerClientBodySchema.safeParse({ ...form, rfc: 'EKU9003173C8', taxZipCode: '1' }))).toEqual({
+      rfc: 'El dígito verificador del RFC no coincide; revisa que esté bien escrito.',
+      taxZipCode: 'El código postal debe tener 5 dígitos.',
+    });
+    expect(
+      messages(editClientBodySchema.safeParse({ ...form, id: 1, rfc: 'cacx7605101p8', taxRegime: '601' })),
+    ).toEqual({ taxRegime: 'El régimen fiscal no corresponde al tipo de persona del RFC.' });
+    expect(registerClientBodySchema.parse({ ...form, rfc: 'EKU 900317 3C9', taxRegime: '601' }).rfc).toBe(
+      'EKU9003173C9',
+    );
+  });
+});
+
 describe('compareClientsByName', () => {
   it('orders by first then last name, ignoring case and accents, then by id', () => {
     const c = (id: number, firstName: string, lastName: string | null) => ({ id, firstName, lastName });

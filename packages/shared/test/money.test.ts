@@ -20,9 +20,10 @@ describe('money', () => {
     expect(hasAtMostTwoDecimals(0.001)).toBe(false);
   });
 
-  it('formats totals without decimals and payments with two (es-MX, MXN)', () => {
-    expect(formatTotal(123450)).toBe('$1,235');
-    expect(formatTotal(0)).toBe('$0');
+  it('formats totals and payments with centavos (es-MX, MXN): $375.50, never $376', () => {
+    expect(formatTotal(123450)).toBe('$1,234.50');
+    expect(formatTotal(37550)).toBe('$375.50');
+    expect(formatTotal(0)).toBe('$0.00');
     expect(formatPayment(123450)).toBe('$1,234.50');
     expect(formatPayment(5)).toBe('$0.05');
   });

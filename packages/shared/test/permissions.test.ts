@@ -34,9 +34,11 @@ describe('permissions', () => {
     expect(who('receipts')).toEqual(['Admin', 'Manager', 'Seller']);
     expect(who('products')).toEqual(['Admin', 'Manager']);
     expect(who('reports')).toEqual(['Admin', 'Manager']);
+    expect(who('invoices')).toEqual(['Admin', 'Manager']);
     expect(who('clients')).toEqual(['Admin', 'Manager']);
     expect(who('users')).toEqual(['Admin']);
     expect(who('assistant')).toEqual(['Admin']);
+    expect(who('settings')).toEqual(['Admin']);
   });
 
   it("keeps credit terms, credit figures and prices below the product's to Admin and Manager", () => {

@@ -6,6 +6,7 @@ import {
   lineTotalFromPesos,
   linePrice,
   missingPriceMessage,
+  openPriceFloor,
   priceFloor,
 } from '../src/pricing.js';
 
@@ -40,6 +41,23 @@ describe('linePrice', () => {
 
   it('says which product lacks a price', () => {
     expect(missingPriceMessage('Queso')).toBe('El producto "Queso" no tiene precio de venta; escribe el precio.');
+  });
+});
+
+describe("the shop's floor for open prices (a product without a price)", () => {
+  const open = { name: 'Granel', price: null, wholesalePrice: null, wholesaleMinQuantity: null };
+
+  it('is none when the shop sets 0: any typed price goes', () => {
+    expect(openPriceFloor(0)).toBeNull();
+    expect(belowPriceFloor(open, 1, 0.01)).toBeNull();
+    expect(belowPriceFloor(open, 1, 0.01, 0)).toBeNull();
+  });
+
+  it("is the shop's OPEN_PRICE_FLOOR, to the centavo; a product with a price keeps its own", () => {
+    expect(openPriceFloor(5)).toBe(5);
+    expect(belowPriceFloor(open, 1, 4.99, 5)).toBe(5);
+    expect(belowPriceFloor(open, 1, 5, 5)).toBeNull();
+    expect(belowPriceFloor(queso, 1, 189.9, 500)).toBeNull();
   });
 });
 

@@ -21,7 +21,13 @@ describe('receipt totals', () => {
         { amountCents: 300, reason: 'REMOVE', isEnabled: true },
       ],
     );
-    expect(totals).toEqual({ totalCents: 6047, paidCents: 1700, balanceCents: 4347 });
+    expect(totals).toEqual({
+      totalCents: 6047,
+      returnedCents: 0,
+      netTotalCents: 6047,
+      paidCents: 1700,
+      balanceCents: 4347,
+    });
   });
 
   it('agrees with the pesos form the web app uses, with no floating-point drift', () => {
@@ -32,7 +38,13 @@ describe('receipt totals', () => {
       ],
       payments: [{ amount: 0.3, reason: 'ADD' as const, isEnabled: true }],
     };
-    expect(receiptTotals(receipt)).toEqual({ totalCents: 14023, paidCents: 30, balanceCents: 13993 });
+    expect(receiptTotals(receipt)).toEqual({
+      totalCents: 14023,
+      returnedCents: 0,
+      netTotalCents: 14023,
+      paidCents: 30,
+      balanceCents: 13993,
+    });
   });
 
   it('prices decimal quantities line by line, each rounded to the centavo', () => {
@@ -48,7 +60,13 @@ describe('receipt totals', () => {
   });
 
   it('is zero for a receipt without items or payments', () => {
-    expect(totalsFromCents([], [])).toEqual({ totalCents: 0, paidCents: 0, balanceCents: 0 });
+    expect(totalsFromCents([], [])).toEqual({
+      totalCents: 0,
+      returnedCents: 0,
+      netTotalCents: 0,
+      paidCents: 0,
+      balanceCents: 0,
+    });
   });
 });
 

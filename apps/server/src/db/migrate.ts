@@ -11,6 +11,19 @@ import { dashboardMigration } from './migrations/2026-11-24c-dashboard.js';
 import { cutFenceMigration } from './migrations/2026-11-25c-cut-fence.js';
 import { sqlFunctionsMigration } from './migrations/2026-11-27a-sql-functions.js';
 import { statementLinksMigration } from './migrations/2026-11-27b-statement-links.js';
+import { returnsMigration } from './migrations/2026-11-28a-returns.js';
+import { supervisorsMigration } from './migrations/2026-11-28b-supervisors.js';
+import { shopSettingsMigration } from './migrations/2026-11-28c-shop-settings.js';
+import { cashReceivedMigration } from './migrations/2026-11-28d-cash-received.js';
+import { taxesMigration } from './migrations/2026-11-29a-taxes.js';
+import { clientFiscalMigration } from './migrations/2026-11-29b-client-fiscal.js';
+import { businessFiscalMigration } from './migrations/2026-11-29c-business-fiscal.js';
+import { invoicesMigration } from './migrations/2026-11-30a-invoices.js';
+import { paymentComplementsMigration } from './migrations/2026-11-30b-payment-complements.js';
+import { creditNotesMigration } from './migrations/2026-11-30c-credit-notes.js';
+import { purchasesMigration } from './migrations/2026-12-01a-purchases.js';
+import { profitMigration } from './migrations/2026-12-01b-profit.js';
+import { purchaseUuidLiveMigration } from './migrations/2026-12-02a-purchase-uuid-live.js';
 import { applySqlFunctions } from './sql-functions.js';
 
 /**
@@ -38,6 +51,19 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '2026-11-25d-pg-sale-set': definedSqlFunctions,
     '2026-11-27a-sql-functions': sqlFunctionsMigration(dialect),
     '2026-11-27b-statement-links': statementLinksMigration(dialect),
+    '2026-11-28a-returns': returnsMigration(dialect),
+    '2026-11-28b-supervisors': supervisorsMigration(dialect),
+    '2026-11-28c-shop-settings': shopSettingsMigration(dialect),
+    '2026-11-28d-cash-received': cashReceivedMigration(),
+    '2026-11-29a-taxes': taxesMigration(dialect),
+    '2026-11-29b-client-fiscal': clientFiscalMigration(),
+    '2026-11-29c-business-fiscal': businessFiscalMigration(dialect),
+    '2026-11-30a-invoices': invoicesMigration(dialect),
+    '2026-11-30b-payment-complements': paymentComplementsMigration(),
+    '2026-11-30c-credit-notes': creditNotesMigration(),
+    '2026-12-01a-purchases': purchasesMigration(dialect),
+    '2026-12-01b-profit': profitMigration(dialect),
+    '2026-12-02a-purchase-uuid-live': purchaseUuidLiveMigration(),
   };
 }
 

@@ -21,7 +21,7 @@ export function newReceiptRow(receipt: {
   overLimitAuthorizedBy: number | null;
 }): NewReceiptRow {
   const { at, ...rest } = receipt;
-  return { ...rest, createdAt: at, updatedAt: at };
+  return { ...rest, returnedCents: 0, createdAt: at, updatedAt: at };
 }
 
 /** A payment as every flow writes it (a sale's Contado, a settlement, a refund, an abono…). */
@@ -35,8 +35,10 @@ export function newPaymentRow(payment: {
   method: PaymentMethod;
   /** The acting user's open cash shift, or null. */
   shiftId: number | null;
+  /** A cash sale in Efectivo: what the client handed over, when the counter said. */
+  receivedCents?: number | null;
 }): NewPaymentRow {
-  return { reason: 'ADD', ...payment, isEnabled: 1, cancelledAt: null, cancelledBy: null };
+  return { reason: 'ADD', receivedCents: null, ...payment, isEnabled: 1, cancelledAt: null, cancelledBy: null };
 }
 
 /** The part of a SALE/RETURN inventory log every product of the change shares. */

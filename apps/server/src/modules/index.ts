@@ -13,6 +13,15 @@ import cashRoutes from './cash/cash.routes.js';
 import backupsRoutes from './backups/backups.routes.js';
 import spreadsheetsRoutes from './spreadsheets/spreadsheets.routes.js';
 import dashboardRoutes from './dashboard/dashboard.routes.js';
+import supervisorsRoutes from './supervisors/supervisors.routes.js';
+import settingsRoutes from './settings/settings.routes.js';
+import fiscalRoutes from './fiscal/fiscal.routes.js';
+import invoicingRoutes from './invoicing/invoicing.routes.js';
+import autofacturaRoutes from './autofactura/autofactura.routes.js';
+import suppliersRoutes from './suppliers/suppliers.routes.js';
+import purchasesRoutes from './purchases/purchases.routes.js';
+import reorderRoutes from './reorder/reorder.routes.js';
+import purchasesCfdiRoutes from './purchases-cfdi/purchases-cfdi.routes.js';
 
 /** Every feature's routes; app.ts mounts them under /api. */
 export const featureRoutes: RoutesPlugin[] = [
@@ -30,4 +39,13 @@ export const featureRoutes: RoutesPlugin[] = [
   backupsRoutes,
   spreadsheetsRoutes,
   dashboardRoutes,
+  supervisorsRoutes,
+  settingsRoutes,
+  fiscalRoutes,
+  invoicingRoutes,
+  autofacturaRoutes,
+  suppliersRoutes,
+  purchasesRoutes,
+  reorderRoutes,
+  purchasesCfdiRoutes,
 ];

@@ -50,6 +50,32 @@ const TAGS = [
   { name: 'backups', description: 'Respaldos de la base de datos integrada (SQLite).' },
   { name: 'data', description: 'Exportar listas a CSV o Excel e importar productos y clientes.' },
   { name: 'dashboard', description: 'Panel del negocio: ventas del día, tendencias y lista de compras.' },
+  {
+    name: 'settings',
+    description:
+      'Configuración del negocio: su identidad en tickets y PDF, su dirección pública y las reglas de caja y mostrador.',
+  },
+  {
+    name: 'fiscal',
+    description:
+      'Datos fiscales del negocio (RFC, razón social, régimen, serie y folio) y su certificado de sello digital (CSD).',
+  },
+  {
+    name: 'invoices',
+    description:
+      'Facturación CFDI 4.0 timbrada por el PAC: facturas de remisiones, factura global, cancelación y los XML.',
+  },
+  { name: 'supervisors', description: 'Autorización de supervisor en la caja: el PIN de gerentes y administradores.' },
+  {
+    name: 'autofactura',
+    description:
+      'Autofactura: el cliente factura su ticket por el enlace firmado impreso en él, sin sesión; descarga de facturas por enlace firmado.',
+  },
+  { name: 'suppliers', description: 'Proveedores: a quién le compra el negocio.' },
+  {
+    name: 'purchases',
+    description: 'Compras a proveedores: la entrada de stock, el costo promedio y el último costo de cada producto.',
+  },
 ];
 
 const ERROR_SCHEMA_REF = '#/components/schemas/ErrorResponse';

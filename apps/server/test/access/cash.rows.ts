@@ -8,6 +8,7 @@ export const rows: AccessRow[] = [
   { method: 'POST', route: '/api/cash/movement', payload: {}, roles: ['Admin', 'Manager', 'Seller'] },
   { method: 'POST', route: '/api/cash/close', payload: {}, roles: ['Admin', 'Manager', 'Seller'] },
   { method: 'GET', route: '/api/cash/current', roles: ['Admin', 'Manager', 'Seller'] },
+  { method: 'GET', route: '/api/cash/openDrawers', roles: ['Admin', 'Manager', 'Seller'] },
   { method: 'GET', route: '/api/cash/list', roles: ['Admin', 'Manager'] },
   { method: 'GET', route: '/api/cash/pdf/:id', url: '/api/cash/pdf/999', roles: ['Admin', 'Manager', 'Seller'] },
   { method: 'POST', route: '/api/cash/print/:id', url: '/api/cash/print/999', roles: ['Admin', 'Manager', 'Seller'] },

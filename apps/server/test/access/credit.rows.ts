@@ -11,7 +11,8 @@ export const rows: AccessRow[] = [
     url: '/api/client/credit/1',
     roles: ['Admin', 'Manager', 'Seller'],
   },
-  { method: 'POST', route: '/api/client/addPayment', payload: {}, roles: ['Admin', 'Manager'] },
+  // The till's abono: a Seller takes it too.
+  { method: 'POST', route: '/api/client/addPayment', payload: {}, roles: ['Admin', 'Manager', 'Seller'] },
   { method: 'GET', route: '/api/client/statement/:id', url: '/api/client/statement/1', roles: ['Admin', 'Manager'] },
   {
     method: 'GET',

@@ -11,4 +11,12 @@ export const rows: AccessRow[] = [
     roles: ['Admin', 'Manager', 'Seller'],
   },
   { method: 'GET', route: '/api/printing/settings', roles: ['Admin', 'Manager', 'Seller'] },
+  // An abono's ticket: every role takes abonos (the till's), so every role prints them.
+  { method: 'POST', route: '/api/client/printAbono', payload: {}, roles: ['Admin', 'Manager', 'Seller'] },
+  {
+    method: 'GET',
+    route: '/api/client/abonoPdf',
+    url: '/api/client/abonoPdf?payments=999999',
+    roles: ['Admin', 'Manager', 'Seller'],
+  },
 ];

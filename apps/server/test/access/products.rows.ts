@@ -6,6 +6,8 @@ export const rows: AccessRow[] = [
   { method: 'GET', route: '/api/product/list', roles: ['Admin', 'Manager', 'Seller'] },
   { method: 'POST', route: '/api/product/create', payload: {}, roles: ['Admin', 'Manager'] },
   { method: 'POST', route: '/api/product/edit', payload: {}, roles: ['Admin', 'Manager'] },
+  // The banner's count of products whose taxes nobody has reviewed: for who edits products.
+  { method: 'GET', route: '/api/product/taxReview', roles: ['Admin', 'Manager'] },
   { method: 'POST', route: '/api/product/addInventory', payload: {}, roles: ['Admin', 'Manager'] },
   { method: 'POST', route: '/api/product/removeInventory', payload: {}, roles: ['Admin', 'Manager'] },
   { method: 'POST', route: '/api/product/adjustInventory', payload: {}, roles: ['Admin', 'Manager'] },

@@ -10,7 +10,9 @@ export const rows: AccessRow[] = [
     url: '/api/receipt/details/1',
     roles: ['Admin', 'Manager', 'Seller'],
   },
-  { method: 'POST', route: '/api/receipt/changeState', payload: {}, roles: ['Admin', 'Manager'] },
+  // A Seller gets past the permission check: a cancellation with a supervisor's authorisation is theirs.
+  { method: 'POST', route: '/api/receipt/changeState', payload: {}, roles: ['Admin', 'Manager', 'Seller'] },
   { method: 'POST', route: '/api/receipt/addPayment', payload: {}, roles: ['Admin', 'Manager'] },
   { method: 'POST', route: '/api/receipt/cancelPayment', payload: {}, roles: ['Admin', 'Manager'] },
+  { method: 'POST', route: '/api/receipt/return', payload: {}, roles: ['Admin', 'Manager', 'Seller'] },
 ];

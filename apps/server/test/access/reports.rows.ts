@@ -15,4 +15,17 @@ rows.push(
     url: '/api/reports/cuts-of-day?date=2026-11-21',
     roles: ['Admin', 'Manager'],
   },
+  { method: 'GET', route: '/api/reports/taxes', url: '/api/reports/taxes?month=2026-11', roles: ['Admin', 'Manager'] },
+  {
+    method: 'GET',
+    route: '/api/reports/taxes/csv',
+    url: '/api/reports/taxes/csv?month=2026-11',
+    roles: ['Admin', 'Manager'],
+  },
 );
+rows.push({
+  method: 'GET',
+  route: '/api/report/profit',
+  url: '/api/report/profit?from=2026-11-01&to=2026-11-21&by=category',
+  roles: ['Admin', 'Manager'],
+});

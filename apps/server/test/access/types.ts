@@ -6,7 +6,7 @@ import type { Role } from '@mostrador/shared';
  * `public: true` endpoints need no token at all.
  */
 export interface AccessRow {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The registered route url, e.g. /api/client/details/:id */
   route: string;
   /** The url to call, when it differs from `route` (path parameters filled in). */

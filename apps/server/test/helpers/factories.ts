@@ -1,4 +1,6 @@
 import {
+  type BusinessFiscal,
+  type BusinessFiscalInput,
   type CreateReceiptInput,
   fromMilli,
   type InventoryReason,
@@ -10,11 +12,14 @@ import {
   type Receipt,
   type ReceiptState,
   type Role,
+  type ShopSettings,
+  type TaxTerms,
   toMilli,
+  type UpdateShopSettingsInput,
 } from '@mostrador/shared';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { DB } from '../../src/db/schema.js';
+import type { DB, ProductsTable } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/lib/password.js';
 import type { TestApp } from './app.js';
 
@@ -60,6 +65,13 @@ export interface SeedProductOptions {
   wholesaleMinQuantity?: number | null;
   barcode?: string | null;
   sellsByWeight?: boolean;
+  /** Its tax columns as stored; unset: the database's defaults (16 %, not reviewed). */
+  taxes?: Partial<
+    Pick<
+      Insertable<ProductsTable>,
+      'ivaRate' | 'iepsRatePpm' | 'iepsQuotaMicros' | 'satProductCode' | 'satUnitCode' | 'taxesReviewed'
+    >
+  >;
 }
 
 /** A product with that stock (no inventory log: the stock is where the test starts). */
@@ -76,6 +88,7 @@ export async function seedProduct(
     wholesaleMinQuantity = null,
     barcode = null,
     sellsByWeight = false,
+    taxes = {},
   }: SeedProductOptions = {},
 ) {
   return db
@@ -95,9 +108,28 @@ export async function seedProduct(
       imagePath: null,
       createdAt,
       updatedAt: createdAt,
+      ...taxes,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Gives a product its taxes straight in the database (16 % IVA without IEPS until then), so a
+ * sale's tests do not depend on the products' API. Rates in the stored terms: IEPS in millionths
+ * (8 % → 80 000), a cuota in millionths of a peso per unit.
+ */
+export async function setProductTaxes(
+  db: Kysely<DB>,
+  productId: number,
+  { ivaRate = '16', iepsRatePpm = null, iepsQuotaMicros = null }: Partial<TaxTerms>,
+  sat: { satProductCode?: string; satUnitCode?: string } = {},
+) {
+  await db
+    .updateTable('products')
+    .set({ ivaRate, iepsRatePpm, iepsQuotaMicros, ...sat })
+    .where('id', '=', productId)
+    .execute();
 }
 
 export async function seedClient(
@@ -324,4 +356,34 @@ export function postAction(
   role: Role = 'Manager',
 ) {
   return t.injectAs(role, { method: 'POST', url: `/api/receipt/${action}`, payload: body as object });
+}
+
+/** The supervisor PIN of the signed-in user of that role, set through the API (their password confirms it). */
+export async function setSupervisorPin(t: TestApp, role: Role, pin: string, currentPassword: string) {
+  const response = await t.injectAs(role, {
+    method: 'POST',
+    url: '/api/supervisor/setPin',
+    payload: { pin, currentPassword },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+// The shop's settings.
+
+/** A 1×1 PNG as a data URL: the smallest logo PDFs can draw. */
+export const PNG_LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** PUT /api/settings as Admin; the settings must be saved (200). */
+export async function saveSettings(t: TestApp, body: UpdateShopSettingsInput): Promise<ShopSettings> {
+  const response = await t.injectAs('Admin', { method: 'PUT', url: '/api/settings', payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ShopSettings>();
+}
+
+/** The shop's fiscal identity as an Admin saves it in 'Datos fiscales'. */
+export async function saveBusinessFiscal(t: TestApp, body: BusinessFiscalInput): Promise<BusinessFiscal> {
+  const response = await t.injectAs('Admin', { method: 'PUT', url: '/api/business/fiscal', payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<BusinessFiscal>();
 }

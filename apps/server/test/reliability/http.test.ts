@@ -1,5 +1,6 @@
 // HTTP behaviour every answer shares: API answers are never cached, a missing asset is a 404
-// rather than the app's index.html, and a request whose body trickles in is cut off.
+// rather than the app's index.html, a request whose body trickles in is cut off, and an idle
+// keep-alive connection stays open for the client to reuse.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,4 +76,28 @@ describe('slow request bodies', () => {
     clearInterval(drip);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
+});
+
+describe('keep-alive connections', () => {
+  it("stay open past Node's 5 s default, so a client reusing an idle one gets its answer", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    let closed = false;
+    socket.on('close', () => (closed = true));
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    const answers = async (count: number) => {
+      socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      await expect.poll(() => received.match(/HTTP\/1\.1 200/g)?.length ?? 0).toBe(count);
+    };
+    await answers(1);
+    // Idle longer than Node's default keepAliveTimeout (5 s), which closed this connection.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(closed).toBe(false);
+    await answers(2);
+    socket.destroy();
+  }, 15_000);
 });

@@ -1,6 +1,7 @@
-import { businessToday, type PageKey, receiptListParams } from '@mostrador/shared';
+import { businessToday, meetsRequirement, PAGE_ACCESS, type PageKey, receiptListParams } from '@mostrador/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { dashboardQuery } from '../features/dashboard/api/dashboard';
 import { receiptListQuery } from '../features/receipts/api/list-receipts';
 import { readReceiptFilterParams } from '../features/receipts/filter-params';
 import { sessionStore } from '../lib/api';
@@ -69,6 +70,13 @@ async function prefetchReceipts() {
   void queryClient.prefetchInfiniteQuery(receiptListQuery(receiptListParams(filter)));
 }
 
+/** The Panel's answer (the last 30 days), asked for while the page's code downloads. */
+function prefetchDashboard() {
+  const session = sessionStore.get();
+  if (!session || !meetsRequirement(session.user.role, PAGE_ACCESS.dashboard)) return;
+  void queryClient.prefetchQuery(dashboardQuery(null));
+}
+
 /**
  * What a top-level route shows while the first address's lazy page loads: nothing, as React Router
  * shows without one (index.html's splash stays until the page paints), but said, so the router
@@ -79,12 +87,14 @@ const firstLoad = { HydrateFallback: () => null } satisfies Pick<RouteObject, 'H
 const receiptsPage = page(() => import('./routes/ReceiptsPage'), 'receipts', prefetchReceipts);
 const receiptDetailPage = page(() => import('./routes/ReceiptDetailPage'));
 
-// The route table: /login and a shared statement (/estado-de-cuenta, by signed link) are public;
+// The route table: /login, a shared statement (/estado-de-cuenta, by signed link) and a ticket's
+// autofactura (/factura/:token, by the signed link its QR carries) are public;
 // every other page sits in the signed-in layout behind its page guard; /reciepts/:id is a kept
 // misspelling of /receipts/:id; anything else is Not Found.
 export const routes: RouteObject[] = [
   { path: '/login', ...page(() => import('./routes/LoginPage')), ...firstLoad },
   { path: '/estado-de-cuenta', ...page(() => import('./routes/SharedStatementPage')), ...firstLoad },
+  { path: '/factura/:token', ...page(() => import('./routes/AutofacturaPage')), ...firstLoad },
   {
     Component: RequireAuth,
     ...firstLoad,
@@ -99,14 +109,22 @@ export const routes: RouteObject[] = [
           { path: 'reciepts/:id', ...receiptDetailPage },
           { path: 'products', ...page(() => import('./routes/ProductsPage'), 'products') },
           { path: 'reports', ...page(() => import('./routes/ReportsPage'), 'reports') },
+          { path: 'facturas', ...page(() => import('./routes/InvoicesPage'), 'invoices') },
           { path: 'clients', ...page(() => import('./routes/ClientsPage'), 'clients') },
           { path: 'clients/:id', ...page(() => import('./routes/ClientDetailPage')) },
           { path: 'users', ...page(() => import('./routes/UsersPage'), 'users') },
           { path: 'assistant', ...page(() => import('./routes/AssistantPage'), 'assistant') },
           { path: 'backups', ...page(() => import('./routes/BackupsPage'), 'backups') },
-          { path: 'dashboard', ...page(() => import('./routes/DashboardPage'), 'dashboard') },
+          { path: 'dashboard', ...page(() => import('./routes/DashboardPage'), 'dashboard', prefetchDashboard) },
           { path: 'vender', ...page(() => import('./routes/CounterPage'), 'counter') },
           { path: 'caja', ...page(() => import('./routes/CashPage'), 'cash') },
+          { path: 'configuracion', ...page(() => import('./routes/SettingsPage'), 'settings') },
+          { path: 'proveedores', ...page(() => import('./routes/SuppliersPage'), 'suppliers') },
+          { path: 'compras', ...page(() => import('./routes/PurchasesPage'), 'purchases') },
+          { path: 'compras/nueva', ...page(() => import('./routes/NewPurchasePage'), 'purchases') },
+          { path: 'compras/reponer', ...page(() => import('./routes/ReorderPage'), 'purchases') },
+          { path: 'compras/:id', ...page(() => import('./routes/PurchaseDetailPage'), 'purchases') },
+          { path: 'compras/xml', ...page(() => import('./routes/PurchaseXmlPage'), 'purchases') },
         ],
       },
     ],

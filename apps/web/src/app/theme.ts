@@ -100,7 +100,8 @@ export const theme = createTheme({
 /**
  * Dimmed text (hints, labels, secondary lines) at 4.5:1 or more on every surface it sits on: white,
  * the grey of striped rows and hovered items, and in the dark scheme the body, cards and inputs
- * (Mantine's own greys, #868e96 and #828282, stay under that). Placeholders and error texts too.
+ * (Mantine's own greys, #868e96 and #828282, stay under that). Placeholders, error texts and
+ * orange warning texts too.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -108,6 +109,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-placeholder': '#6c757d',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    // Warnings in orange text ('Ventas sin costo'): orange-8 on white, orange-4 on the dark greys.
+    '--mantine-color-orange-text': 'var(--mantine-color-orange-8)',
   },
   dark: {
     '--mantine-color-dimmed': '#adadad',

@@ -11,9 +11,18 @@ import { printing } from './es/printing';
 import { products } from './es/products';
 import { receipts } from './es/receipts';
 import { reports } from './es/reports';
+import { returns } from './es/returns';
 import { users } from './es/users';
 import { backups } from './es/backups';
 import { spreadsheets } from './es/spreadsheets';
+import { settings } from './es/settings';
+import { supervisors } from './es/supervisors';
+import { fiscal } from './es/fiscal';
+import { invoices } from './es/invoices';
+import { autofactura } from './es/autofactura';
+import { purchases } from './es/purchases';
+import { suppliers } from './es/suppliers';
+import { profit } from './es/profit';
 
 export const es = {
   common,
@@ -33,4 +42,13 @@ export const es = {
   cash,
   paymentMethod,
   dashboard,
+  returns,
+  settings,
+  fiscal,
+  invoices,
+  supervisors,
+  autofactura,
+  suppliers,
+  purchases,
+  profit,
 } as const;

@@ -32,3 +32,10 @@ export function isNoAnswer(error: unknown): boolean {
 export function isTimeout(error: unknown): boolean {
   return isAxiosError(error) && !error.response && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
 }
+
+/** The error code of a refused request ('DRAWER_REQUIRED', 'SHIFT_REQUIRED'…), if it gave one. */
+export function getErrorCode(error: unknown): string | null {
+  if (!isAxiosError(error) || !error.response) return null;
+  const data = error.response.data as { error?: unknown } | undefined;
+  return typeof data?.error === 'string' ? data.error : null;
+}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { stableJson } from '@mostrador/shared';
 import { isNoAnswer, isTimeout } from './errors';
 import { newIdempotencyKey } from './idempotency-key';
 
@@ -41,18 +42,6 @@ export function outcomeOf(error: unknown): Exclude<AttemptOutcome, 'done'> {
  */
 export const retryUnansweredOnce = (failureCount: number, error: unknown) =>
   failureCount < 1 && isNoAnswer(error) && !isTimeout(error);
-
-/** JSON with object keys sorted, so `{ a, b }` and `{ b, a }` name the same sale. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 export interface Attempts<Body> {
   /**

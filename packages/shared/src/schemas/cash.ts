@@ -144,3 +144,15 @@ export const listShiftsResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ListShiftsResponse = z.infer<typeof listShiftsResponseSchema>;
+
+/** GET /cash/openDrawers: the drawers open now, to pick one when cash moves outside your own. */
+export const openDrawersResponseSchema = z.object({
+  drawers: z.array(
+    z.object({
+      shiftId: z.number().int(),
+      user: z.object({ id: z.number().int(), name: z.string() }),
+      openedAt: isoDateTimeSchema,
+    }),
+  ),
+});
+export type OpenDrawersResponse = z.infer<typeof openDrawersResponseSchema>;

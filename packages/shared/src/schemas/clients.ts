@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, MAX_EMAIL, MAX_NAME, MAX_TEXT, optionalText, requiredText } from './common.js';
 import { creditDaysSchema, creditLimitSchema } from './credit.js';
 import { receiptSchema } from './receipts.js';
+import { checkClientFiscal, clientFiscalInputFields, clientFiscalOutputFields } from './taxes.js';
 
 // The clients contract: what the client endpoints take and answer.
 
@@ -32,6 +33,8 @@ export const clientSchema = z.object({
   balance: z.number().optional(),
   /** Vencido: the part of the balance past its plazo. */
   overdue: z.number().optional(),
+  /** Datos fiscales: RFC, razón social, régimen, C.P. fiscal, uso de CFDI, correo para facturas. */
+  ...clientFiscalOutputFields,
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -58,23 +61,48 @@ const clientFields = {
  * POST /client/register: first and last name required and not blank. The credit terms are an
  * Admin's or Manager's (canSetCreditTerms; a Seller who sends them is refused): left out, the
  * client gets the shop's (DEFAULT_CREDIT_LIMIT for a Seller's client, no limit for a manager's;
- * DEFAULT_CREDIT_DAYS).
+ * DEFAULT_CREDIT_DAYS). The fiscal data anyone may give (a Seller too); left out, it is null;
+ * the régimen must be open to the RFC's kind of person.
  */
-export const registerClientBodySchema = z.strictObject({
-  ...clientFields,
-  creditLimit: creditLimitSchema.optional(),
-  creditDays: creditDaysSchema.optional(),
-});
+export const registerClientBodySchema = z
+  .strictObject({
+    ...clientFields,
+    creditLimit: creditLimitSchema.optional(),
+    creditDays: creditDaysSchema.optional(),
+    ...clientFiscalInputFields,
+  })
+  .superRefine(checkClientFiscal);
 export type RegisterClientBody = z.infer<typeof registerClientBodySchema>;
 export type RegisterClientInput = z.input<typeof registerClientBodySchema>;
 
-/** POST /client/edit: the whole client, as the edit form sends it; credit terms left out stay. */
-export const editClientBodySchema = z.strictObject({
-  id: idSchema,
-  ...clientFields,
-  creditLimit: creditLimitSchema.optional(),
-  creditDays: creditDaysSchema.optional(),
-});
+type ClientFiscal = { [K in keyof typeof clientFiscalOutputFields]: string | null };
+
+/** A client's fiscal data as a new client stores it: what was left out is null. */
+export function clientFiscalOrNull(input: { [K in keyof ClientFiscal]?: string | null }): ClientFiscal {
+  return {
+    rfc: input.rfc ?? null,
+    legalName: input.legalName ?? null,
+    taxRegime: input.taxRegime ?? null,
+    taxZipCode: input.taxZipCode ?? null,
+    cfdiUse: input.cfdiUse ?? null,
+    invoiceEmail: input.invoiceEmail ?? null,
+  };
+}
+
+/**
+ * POST /client/edit: the whole client, as the edit form sends it; credit terms and fiscal fields
+ * left out stay (blank clears a fiscal field). When only one of the RFC and the régimen is sent,
+ * the server checks it against the other as stored.
+ */
+export const editClientBodySchema = z
+  .strictObject({
+    id: idSchema,
+    ...clientFields,
+    creditLimit: creditLimitSchema.optional(),
+    creditDays: creditDaysSchema.optional(),
+    ...clientFiscalInputFields,
+  })
+  .superRefine(checkClientFiscal);
 export type EditClientBody = z.infer<typeof editClientBodySchema>;
 export type EditClientInput = z.input<typeof editClientBodySchema>;
 

@@ -110,8 +110,14 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
+  /** A supervisor (a Manager or an Admin) must authorise this (a Seller's return over their limit). */
+  'SUPERVISOR_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
+  /** Cash can't move with no drawer open (CASH_REQUIRES_SHIFT): open one first. */
+  'SHIFT_REQUIRED',
+  /** Cash moved by someone without a drawer while others are open: name one (shiftId). */
+  'DRAWER_REQUIRED',
   /** Another request with the same Idempotency-Key is still at work: send the same request again. */
   'IN_PROGRESS',
   /** What the request names is gone for good (a revoked shared link, a disabled client's link). */
@@ -119,11 +125,17 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** The request needs a supervisor's authorisation: send it again with `supervisor` (a Manager's or Admin's credentials). */
+  'SUPERVISOR_REQUIRED',
+  /** The supervisor's credentials were wrong, or not a Manager's or Admin's (enabled). */
+  'SUPERVISOR_REFUSED',
   'BAD_GATEWAY',
   /** The voice provider does not have the configured REALTIME_MODEL (any more). */
   'REALTIME_MODEL_UNAVAILABLE',
   'GATEWAY_TIMEOUT',
   'SERVICE_UNAVAILABLE',
+  /** Invoicing has no PAC configured (PAC_URL, PAC_USER, PAC_PASSWORD): INVOICE_MESSAGES.notConfiguredHelp says how. */
+  'INVOICING_NOT_CONFIGURED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,7 +3,9 @@ import { ACCOUNT_EVENT_KINDS, AGING_BUCKETS, MAX_CREDIT_DAYS } from '../credit.j
 import { isYmd } from '../dates.js';
 import { idSchema, isoDateTimeSchema, pesosSchema } from './common.js';
 import { paymentMethodSchema } from './cash.js';
+import { INVOICE_STATUSES } from '../invoice-messages.js';
 import { addPaymentBodySchema } from './receipts.js';
+import { shopIdentitySchema } from './settings.js';
 
 // The fiado contract: credit terms, a client's credit, the account abono, the statement and its
 // shared link, and the receivables.
@@ -20,14 +22,15 @@ export const creditDaysSchema = z
 
 /**
  * GET /client/credit/{id}: what a client owes and may still take (pesos). A Seller gets what a
- * sale to the client needs: the available credit and the plazo (sellerCreditView).
+ * sale to the client needs: the available credit and the plazo, and the saldo an abono at the till
+ * needs (sellerCreditView).
  */
 export const clientCreditSchema = z.object({
   clientId: z.number().int(),
   /** Null: no limit. Left out for a Seller. */
   creditLimit: z.number().nullable().optional(),
   creditDays: z.number().int(),
-  /** Left out for a Seller. */
+  /** The saldo; optional in the contract, a Seller gets it too (the till's abono). */
   balance: z.number().optional(),
   /** Left out for a Seller. */
   overdue: z.number().optional(),
@@ -36,9 +39,13 @@ export const clientCreditSchema = z.object({
 });
 export type ClientCredit = z.infer<typeof clientCreditSchema>;
 
-/** A client's credit as a Seller sees it: what they may still sell on credit, and the plazo. */
-export function sellerCreditView({ clientId, creditDays, available }: ClientCredit): ClientCredit {
-  return { clientId, creditDays, available };
+/**
+ * A client's credit as a Seller sees it: what they may still sell on credit, the plazo, and the
+ * saldo, which the Seller tells the client when taking an abono at the till. Neither the limit nor
+ * the vencido.
+ */
+export function sellerCreditView({ clientId, creditDays, available, balance }: ClientCredit): ClientCredit {
+  return { clientId, creditDays, available, ...(balance === undefined ? {} : { balance }) };
 }
 
 /** POST /client/addPayment: one abono for the client's account (the same amount and note rules as a receipt's payment). */
@@ -76,32 +83,59 @@ export const statementPdfQuerySchema = z.strictObject({
   paper: z.enum(STATEMENT_PAPERS, { error: 'El papel debe ser 80 o letter.' }).default('80'),
 });
 
+const statementLineSchema = z.object({
+  date: isoDateTimeSchema,
+  kind: z.enum(ACCOUNT_EVENT_KINDS),
+  receiptId: z.number().int(),
+  note: z.string().nullable(),
+  /** A payment line's (abono, its cancellation, a refund) Efectivo / Tarjeta / Transferencia; null otherwise. */
+  method: paymentMethodSchema.nullable(),
+  /** Signed: positive raises what the client owes. */
+  amount: z.number(),
+  balance: z.number(),
+});
+
+/** A complemento de pago (CFDI tipo P) issued for the client's abonos (decision 097). */
+export const statementComplementSchema = z.object({
+  /** The invoice's id: its PDF and XML at /invoice/pdf/{id} and /invoice/xml/{id}. */
+  id: z.number().int(),
+  /** 'P-3'. */
+  number: z.string(),
+  /** Null while it is not stamped. */
+  uuid: z.string().nullable(),
+  date: isoDateTimeSchema,
+  /** The amount paid it states (pesos). */
+  amount: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+});
+export type StatementComplement = z.infer<typeof statementComplementSchema>;
+
 export const statementSchema = z.object({
   client: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable() }),
   from: z.string(),
   to: z.string(),
   creditDays: z.number().int(),
   opening: z.number(),
-  lines: z.array(
-    z.object({
-      date: isoDateTimeSchema,
-      kind: z.enum(ACCOUNT_EVENT_KINDS),
-      receiptId: z.number().int(),
-      note: z.string().nullable(),
-      /** A payment line's (abono, its cancellation, a refund) Efectivo / Tarjeta / Transferencia; null otherwise. */
-      method: paymentMethodSchema.nullable(),
-      /** Signed: positive raises what the client owes. */
-      amount: z.number(),
-      balance: z.number(),
-    }),
-  ),
+  lines: z.array(statementLineSchema),
   closing: z.number(),
   overdue: z.number(),
+  /** The complementos de pago issued within the period, oldest first. */
+  paymentComplements: z.array(statementComplementSchema).default([]),
 });
 export type Statement = z.infer<typeof statementSchema>;
 
 /** POST /client/statementLink/{id}: a new signed public link of the statement (path on this server). */
-export const statementLinkSchema = z.object({ id: z.number().int(), path: z.string(), expiresAt: isoDateTimeSchema });
+export const statementLinkSchema = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  /**
+   * The whole address to send the client: the shop's public address (Configuración, PUBLIC_URL)
+   * and the path; null while the shop has none (a link to this server's own address would not
+   * open on the client's phone).
+   */
+  url: z.string().nullable(),
+  expiresAt: isoDateTimeSchema,
+});
 export type StatementLink = z.infer<typeof statementLinkSchema>;
 
 export const STATEMENT_LINK_STATES = ['active', 'revoked', 'expired'] as const;
@@ -140,26 +174,14 @@ export type PublicStatementQuery = z.infer<typeof publicStatementQuerySchema>;
 /**
  * What a shared statement shows the customer: their name, the period and the movements with the
  * running balance. No notes (staff write them for staff), no phone, no internal ids but the
- * receipt numbers printed on the customer's tickets.
+ * receipt numbers printed on the customer's tickets; no complementos de pago (their PDFs need a
+ * session).
  */
-export const publicStatementSchema = z.object({
+export const publicStatementSchema = statementSchema.omit({ paymentComplements: true }).extend({
+  /** The shop that shares it, as its settings say. */
+  business: shopIdentitySchema,
   client: z.object({ name: z.string() }),
-  from: z.string(),
-  to: z.string(),
-  creditDays: z.number().int(),
-  opening: z.number(),
-  lines: z.array(
-    z.object({
-      date: isoDateTimeSchema,
-      kind: z.enum(ACCOUNT_EVENT_KINDS),
-      receiptId: z.number().int(),
-      method: paymentMethodSchema.nullable(),
-      amount: z.number(),
-      balance: z.number(),
-    }),
-  ),
-  closing: z.number(),
-  overdue: z.number(),
+  lines: z.array(statementLineSchema.omit({ note: true })),
   /** When the link stops working. */
   expiresAt: isoDateTimeSchema,
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dashboardProfitSchema } from './profit.js';
+import { taxReportSchema } from './tax-report.js';
 import { DASHBOARD_MAX_RANGE_DAYS, daysInRange } from '../dashboard.js';
 import { isYmd } from '../dates.js';
 import { isoDateTimeSchema } from './common.js';
@@ -88,11 +90,18 @@ export const dashboardSchema = z.object({
     /** Net money received (enabled ADD − enabled REMOVE), as the cut's totalPayments. */
     payments: comparedFigureSchema,
   }),
+  /**
+   * Gross profit (utilidad bruta): today against the same weekday of last week, and the last 30
+   * days; the 'sin costo' sales apart. Left out of the answer for a user who may not see costs.
+   */
+  profit: dashboardProfitSchema.optional(),
   /** What clients owe now ('Por cobrar') and the part past its plazo. */
   receivable: z.object({ total: z.number(), overdue: z.number(), clients: z.number().int() }),
   /** The last 30 days, oldest first, today last. */
   days: z.array(dashboardDaySchema),
   range: z.object({ from: z.string(), to: z.string() }),
+  /** The range's taxes: its sales by rate less its returns. */
+  taxes: taxReportSchema,
   topByRevenue: z.array(topProductSchema),
   topByQuantity: z.array(topProductSchema),
   sellers: z.array(sellerSalesSchema),

@@ -49,7 +49,7 @@ const optionalDay = z.string({ error: EXPORT_DATE_FORMAT }).refine(isYmd, EXPORT
 export const exportQuerySchema = z
   .strictObject({
     dataset: z.enum(EXPORT_DATASETS, {
-      error: 'Elige qué exportar: products, clients, receipts, payments o movements.',
+      error: 'Elige qué exportar: products, clients, receipts, payments, movements o suppliers.',
     }),
     format: z.enum(EXPORT_FORMATS, { error: 'El formato debe ser csv o xlsx.' }).default('csv'),
     from: optionalDay,
@@ -58,7 +58,7 @@ export const exportQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: EXPORT_RANGE_ORDER, path: ['from'] });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
-export const IMPORT_KINDS = ['products', 'clients'] as const;
+export const IMPORT_KINDS = ['products', 'clients', 'suppliers'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** Largest file an import takes (a spreadsheet of tens of thousands of rows is far smaller). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -66,7 +66,7 @@ export const MAX_IMPORT_ROWS = 50_000;
 
 /** POST /import/preview and /import/commit: which list the uploaded file (field `file`) fills. */
 export const importQuerySchema = z.strictObject({
-  kind: z.enum(IMPORT_KINDS, { error: 'Elige qué importar: products o clients.' }),
+  kind: z.enum(IMPORT_KINDS, { error: 'Elige qué importar: products, clients o suppliers.' }),
 });
 
 /** A problem of the file: `row` is the spreadsheet's row number (1 is the header row). */

@@ -58,3 +58,33 @@ export const printingSettingsSchema = z.object({
   pdfTicketFallback: z.boolean(),
 });
 export type PrintingSettings = z.infer<typeof printingSettingsSchema>;
+
+const ABONO_PAYMENTS_MESSAGE = 'Indica los pagos del abono.';
+/** An abono reaches at most this many receipts in one ticket (the oldest first). */
+export const MAX_ABONO_PAYMENTS = 200;
+
+/**
+ * An abono's ticket: the payments `client/addPayment` answered (one per receipt it reached), as
+ * ids separated by commas in the PDF's address ('12,13').
+ */
+const paymentIdsSchema = z
+  .array(z.number({ error: RECEIPT_ID_MESSAGE }).int(RECEIPT_ID_MESSAGE).positive(RECEIPT_ID_MESSAGE).max(MAX_ID))
+  .min(1, ABONO_PAYMENTS_MESSAGE)
+  .max(MAX_ABONO_PAYMENTS, ABONO_PAYMENTS_MESSAGE);
+
+/** POST /client/printAbono: the abono ticket on the thermal printer, or its PDF's address. */
+export const printAbonoBodySchema = z.strictObject({ paymentIds: paymentIdsSchema });
+export type PrintAbonoBody = z.infer<typeof printAbonoBodySchema>;
+
+/** GET /client/abonoPdf?payments=12,13 */
+export const abonoPdfQuerySchema = z.strictObject({
+  payments: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+(,\d+)*$/.test(v) ? v.split(',').map(Number) : v),
+    paymentIdsSchema,
+  ),
+});
+
+/** Where an abono's ticket PDF is (server path, with the /api prefix). */
+export function abonoPdfPath(paymentIds: readonly number[]): string {
+  return `/api/client/abonoPdf?payments=${paymentIds.join(',')}`;
+}

@@ -3,13 +3,25 @@ import { hasAtMostTwoDecimals, pesosToCents } from '../money.js';
 import { normalizeProductCode } from '../products.js';
 import { isWholeQuantity, toMilli, wholeUnitsMessage } from '../quantities.js';
 import { hasValidCheckDigit } from '../scale-label.js';
-import { decimalField, idSchema, isoDateTimeSchema, isPositiveQuantity, optionalText, requiredText } from './common.js';
+import {
+  CONTROL_CHARACTERS,
+  decimalField,
+  hasNoControlCharacters,
+  idSchema,
+  isoDateTimeSchema,
+  isPositiveQuantity,
+  optionalText,
+  requiredText,
+} from './common.js';
+import { checkProductTaxes, productTaxInputFields, productTaxOutputFields } from './taxes.js';
 
 // The products contract: what the product endpoints take and answer. Quantities and stock are
 // decimal numbers with at most three decimals (exact thousandths); prices are pesos.
 
 export const MAX_CUID = 64;
 export const MAX_UNITS = 30;
+/** A product's category (for the profit report): free text. */
+export const MAX_CATEGORY = 60;
 /** Highest stock a product may hold (its thousandths stay far inside a 64-bit integer). */
 export const MAX_STOCK = 1_000_000_000;
 /** Largest single stock change. */
@@ -41,6 +53,7 @@ export const PRODUCT_MESSAGES = {
   sellsByWeight: 'Se vende a granel debe ser verdadero o falso.',
   imageType: 'La imagen debe ser JPEG, PNG o WebP.',
   imageSize: 'La imagen no puede pesar más de 5 MB.',
+  category: `La categoría admite como máximo ${MAX_CATEGORY} caracteres.`,
 } as const;
 
 export const productSchema = z.object({
@@ -65,6 +78,16 @@ export const productSchema = z.object({
   /** Where the server serves the image (`/uploads/<file>`), or null. */
   imageUrl: z.string().nullable(),
   createdAt: isoDateTimeSchema,
+  ...productTaxOutputFields,
+  /** Free text grouping products in the profit report; null for none. */
+  category: z.string().nullable(),
+  // The cost figures below are left out of the answer to a Seller (customers can see the counter):
+  /** Weighted average cost per unit, pesos rounded to the centavo; null until a purchase sets it. */
+  averageCost: z.number().nullable().optional(),
+  /** What the last purchase paid per unit, pesos (centavo); null for none. */
+  lastCost: z.number().nullable().optional(),
+  /** The supplier of the last purchase (the lista de compras groups by it). */
+  lastSupplierId: z.number().int().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -135,6 +158,16 @@ const productFields = {
   barcode: barcodeField,
   minStock: nullable(quantityField(PRODUCT_MESSAGES.minStock, { max: MAX_STOCK })),
   sellsByWeight: formBoolean,
+  // Optional: a create without it has none (null), an edit without it keeps the stored one.
+  category: z
+    .string()
+    .trim()
+    .max(MAX_CATEGORY, PRODUCT_MESSAGES.category)
+    .refine(hasNoControlCharacters(), CONTROL_CHARACTERS)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null)),
+  // Optional: a create without them takes the defaults, an edit without them keeps the stored ones.
+  ...productTaxInputFields,
 };
 
 type ProductFieldsOutput = {
@@ -143,6 +176,8 @@ type ProductFieldsOutput = {
   wholesalePrice: number | null;
   wholesaleMinQuantity: number | null;
   stockQuantity?: number;
+  iepsRate?: number | null;
+  iepsPerUnit?: number | null;
 };
 
 /**
@@ -160,6 +195,7 @@ function checkProductFields(product: ProductFieldsOutput, ctx: z.RefinementCtx) 
   if (product.wholesalePrice === null && product.wholesaleMinQuantity !== null) {
     ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.wholesalePriceRequired, path: ['wholesalePrice'] });
   }
+  checkProductTaxes(product, ctx);
   if (product.sellsByWeight) return;
   for (const field of ['wholesaleMinQuantity', 'stockQuantity'] as const) {
     const value = product[field];
@@ -186,6 +222,10 @@ export type CreateProductInput = z.input<typeof createProductBodySchema>;
 export const editProductBodySchema = z.strictObject({ id: idSchema, ...productFields }).superRefine(checkProductFields);
 export type EditProductBody = z.infer<typeof editProductBodySchema>;
 export type EditProductInput = z.input<typeof editProductBodySchema>;
+
+/** GET /product/taxReview (Admin, Manager): how many products nobody has saved since taxes came in. */
+export const productTaxReviewSchema = z.object({ unreviewed: z.number().int() });
+export type ProductTaxReview = z.infer<typeof productTaxReviewSchema>;
 
 /** GET /product/lookup?code=: a barcode, a product code (any case) or a scale label. */
 export const lookupProductQuerySchema = z.strictObject({

@@ -3,6 +3,7 @@ import { isLocalTimestamp, isYmd } from '../dates.js';
 import { PAYMENT_MODES, PAYMENT_REASONS, RECEIPT_STATES } from '../enums.js';
 import { hasAtMostThreeDecimals } from '../quantities.js';
 import { CREDIT_NEEDS_CLIENT, PAYMENT_MINIMUM_MESSAGE, receiptInputTotalCents } from '../receipts.js';
+import { IVA_RATES } from '../taxes.js';
 import {
   CONTROL_CHARACTERS,
   hasNoControlCharacters,
@@ -13,6 +14,8 @@ import {
   positivePesos,
 } from './common.js';
 import { paymentMethodSchema } from './cash.js';
+import { receiptAuthorizationSchema, supervisorCredentialsSchema, userRefSchema } from './supervisors.js';
+import { receiptReturnSchema } from './returns.js';
 
 // The receipt contract: what the receipt endpoints take and answer. Amounts are pesos on the wire.
 
@@ -31,6 +34,18 @@ export const receiptItemSchema = z.object({
   total: z.number(),
   /** Name and units as sold. */
   product: z.object({ id: z.number().int(), name: z.string(), units: z.string() }),
+  /** How much of the line came back in returns, in the product's units. */
+  returnedQuantity: z.number(),
+  /** The taxes the line was sold with (its product's then; a later change leaves it as is). */
+  ivaRate: z.enum(IVA_RATES),
+  /** IEPS as a percent (26.5); null: none, or by cuota. */
+  iepsRate: z.number().nullable(),
+  /** IEPS in pesos per unit sold; null: none, or by rate. */
+  iepsPerUnit: z.number().nullable(),
+  /** The line's total split at the time of sale, pesos: base + ieps + iva = total exactly. */
+  base: z.number(),
+  ieps: z.number(),
+  iva: z.number(),
 });
 export type ReceiptItem = z.infer<typeof receiptItemSchema>;
 
@@ -41,6 +56,8 @@ export const paymentSchema = z.object({
   reason: paymentReasonSchema,
   /** Efectivo, Tarjeta or Transferencia (payments made before methods existed are Efectivo). */
   method: paymentMethodSchema,
+  /** A cash sale's payment in Efectivo: what the client handed over, when the counter said (pesos). */
+  received: z.number().optional(),
   isEnabled: z.boolean(),
   note: z.string().nullable(),
   createdAt: isoDateTimeSchema,
@@ -67,14 +84,62 @@ export const receiptSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }),
   items: z.array(receiptItemSchema),
   payments: z.array(paymentSchema),
+  /** Σ of the lines' bases (the total before taxes), pesos. */
+  subtotal: z.number(),
+  /** Σ of the lines' IEPS, pesos. */
+  ieps: z.number(),
+  /** Σ of the lines' IVA, pesos: subtotal + ieps + iva = total. */
+  iva: z.number(),
   /** Σ price × quantity, pesos. */
   total: z.number(),
+  /** Its returns, oldest first. */
+  returns: z.array(receiptReturnSchema),
+  /** Σ of the returns' amounts, pesos. */
+  returned: z.number(),
+  /** total − returned, pesos. */
+  netTotal: z.number(),
   /** Σ enabled ADD − Σ enabled REMOVE, pesos. */
   paid: z.number(),
-  /** total − paid, pesos. */
+  /** netTotal − paid, pesos. */
   balance: z.number(),
+  /**
+   * Who let this credit sale take the client over their limit (null: nobody needed to). Read
+   * back from the database (details, list, changes), not in the sale's own answer.
+   */
+  overLimitAuthorizedBy: userRefSchema.nullable().optional(),
+  /** Every supervisor's authorisation of this receipt, oldest first; as overLimitAuthorizedBy. */
+  authorizations: z.array(receiptAuthorizationSchema).optional(),
+  /**
+   * The invoice the receipt is in (its own or a factura global), pending or stamped; null when
+   * none. Read back from the database, as overLimitAuthorizedBy.
+   */
+  invoice: z
+    .object({
+      id: z.number().int(),
+      kind: z.enum(['receipts', 'global']),
+      /** Serie-folio, 'A-12'. */
+      number: z.string(),
+      status: z.enum(['pending', 'stamped', 'refused', 'cancelling', 'cancelled']),
+    })
+    .nullable()
+    .optional(),
+  /** Its notas de crédito (CFDI de egreso of its returns or its cancellation), oldest first; as invoice. */
+  creditNotes: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        /** Serie-folio, 'NC-2'. */
+        number: z.string(),
+        status: z.enum(['pending', 'stamped', 'refused', 'cancelling', 'cancelled']),
+      }),
+    )
+    .optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+/** POST /receipt/return answers the receipt as it is now and the return just recorded. */
+export const returnReceiptResponseSchema = z.object({ receipt: receiptSchema, return: receiptReturnSchema });
+export type ReturnReceiptResponse = z.infer<typeof returnReceiptResponseSchema>;
 
 export const printResultSchema = z.object({
   ok: z.boolean(),
@@ -91,6 +156,11 @@ export const MAX_RECEIPT_TOTAL_CENTS = 1_000_000_000;
 export const RECEIPT_TOTAL_TOO_LARGE = 'El total de la remisión no puede exceder $10,000,000.00.';
 export const MAX_IDEMPOTENCY_KEY = 200;
 
+const RECEIVED_MESSAGE = 'El efectivo recibido debe ser mayor que 0.';
+export const RECEIVED_ONLY_IN_CASH = 'El efectivo recibido solo aplica a una venta de contado pagada en efectivo.';
+/** The sale's total is known once its lines are priced (the server's rule), so this is checked then. */
+export const receivedShortMessage = (received: string, total: string) =>
+  `El efectivo recibido (${received}) no cubre el total de la venta (${total}).`;
 const QUANTITY_MESSAGE = 'La cantidad debe ser un número mayor que 0, con hasta 3 decimales.';
 const LOCAL_TIMESTAMP_MESSAGE = 'La fecha debe tener la forma AAAA-MM-DDTHH:mm:ss.';
 const RECEIPT_DATE_REQUIRED = 'La fecha es obligatoria.';
@@ -126,7 +196,19 @@ export const createReceiptBodySchema = z
     printReceipt: z.boolean().default(false),
     /** An Admin or Manager lets this credit sale take the client over their credit limit. */
     allowOverLimit: z.boolean().optional(),
+    /** A supervisor's credentials, when the sale needs an authorisation (over the limit, below the price). */
+    supervisor: supervisorCredentialsSchema.optional(),
+    /**
+     * A Cash sale in Efectivo: what the client handed over (pesos), at least the total; the ticket
+     * prints it ('Recibido') and the change ('Cambio').
+     */
+    received: positivePesos(RECEIVED_MESSAGE).optional(),
   })
+  .refine(
+    (body) =>
+      body.received === undefined || (body.paymentMode === 'Cash' && (body.paymentMethod ?? 'Efectivo') === 'Efectivo'),
+    { message: RECEIVED_ONLY_IN_CASH, path: ['received'] },
+  )
   .refine((body) => body.paymentMode !== 'Credit' || body.clientId !== undefined, {
     message: CREDIT_NEEDS_CLIENT,
     path: ['clientId'],
@@ -189,7 +271,19 @@ export const listReceiptsResponseSchema = z.object({
 });
 export type ListReceiptsResponse = z.infer<typeof listReceiptsResponseSchema>;
 
-export const changeStateBodySchema = z.strictObject({ id: idSchema, state: receiptStateSchema });
+/**
+ * The open drawer (cash shift) Efectivo goes through when the acting user has none of their own
+ * and the receipt's sale was not paid into one still open (see cash.drawerFor).
+ */
+const drawerChoice = { shiftId: idSchema.optional() };
+
+export const changeStateBodySchema = z.strictObject({
+  id: idSchema,
+  state: receiptStateSchema,
+  ...drawerChoice,
+  /** A supervisor's credentials: a Seller's cancellation needs them. */
+  supervisor: supervisorCredentialsSchema.optional(),
+});
 export type ChangeStateBody = z.infer<typeof changeStateBodySchema>;
 
 export const addPaymentBodySchema = z.strictObject({
@@ -205,6 +299,7 @@ export const addPaymentBodySchema = z.strictObject({
     .optional(),
   /** Default Efectivo. */
   method: paymentMethodSchema.optional(),
+  ...drawerChoice,
 });
 export type AddPaymentBody = z.infer<typeof addPaymentBodySchema>;
 

@@ -9,8 +9,10 @@ import {
   PAYMENT_REASONS,
 } from '../enums.js';
 import { formatQuantity } from '../quantities.js';
-import { byMethodSchema, paymentMethodSchema } from './cash.js';
+import { byMethodSchema, cashMovementTypeSchema, paymentMethodSchema } from './cash.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
+import { profitFiguresSchema } from './profit.js';
+import { taxReportSchema } from './tax-report.js';
 
 export * from '../cash-count.js';
 
@@ -190,6 +192,10 @@ export const cutTotalsSchema = z.object({
   totalPayments: z.number(),
   /** Σ pending, pesos. */
   totalDue: z.number(),
+  /** Σ of the day's returns (devoluciones), pesos; absent in cuts made before returns. */
+  totalReturned: z.number().optional(),
+  /** Σ of the money those returns gave back (in totalPayments already, as REMOVE), pesos. */
+  totalRefunded: z.number().optional(),
   /**
    * Net enabled payments created that day per method (ADD − REMOVE), pesos; they add up to
    * totalPayments. Absent in cuts made before payment methods.
@@ -224,6 +230,24 @@ export const cutLateEntrySchema = z.object({
 });
 export type CutLateEntry = z.infer<typeof cutLateEntrySchema>;
 
+/** A return (devolución) made on the cut's day, of a receipt of any day. */
+export const cutReturnSchema = z.object({
+  id: z.number().int(),
+  receiptId: z.number().int(),
+  client: z.string().nullable(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  /** Who recorded it. */
+  user: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reason: z.string(),
+  /** What the goods were worth, pesos. */
+  amount: z.number(),
+  /** The money given back, pesos. */
+  refund: z.number(),
+  createdAt: isoDateTimeSchema,
+});
+export type CutReturn = z.infer<typeof cutReturnSchema>;
+
 /** A cash shift as a cut lists it (pesos); counted, difference and result are null while it is open. */
 export const cutShiftSchema = z.object({
   id: z.number().int(),
@@ -235,8 +259,53 @@ export const cutShiftSchema = z.object({
   counted: z.number().nullable(),
   difference: z.number().nullable(),
   result: z.enum(CASH_RESULTS).nullable(),
+  /** Its lines (absent in cuts made before the cut reconciled cash line by line). */
+  cashSales: z.number().optional(),
+  cashPayments: z.number().optional(),
+  cashRefunds: z.number().optional(),
+  entradas: z.number().optional(),
+  salidas: z.number().optional(),
 });
 export type CutShift = z.infer<typeof cutShiftSchema>;
+
+/** An Entrada or Salida of one of the day's drawers, as the cut lists it. */
+export const cutCashMovementSchema = z.object({
+  shiftId: z.number().int(),
+  user: z.string(),
+  type: cashMovementTypeSchema,
+  amount: z.number(),
+  note: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+export type CutCashMovement = z.infer<typeof cutCashMovementSchema>;
+
+/**
+ * The day's cash reconciled line by line (pesos), see dayCashCents: floats + cash sales + cash
+ * abonos − refunds + entradas − salidas = expected (Σ the day's drawers); counted and difference
+ * over the closed ones; the cash outside any drawer; and how all of it meets byMethod.Efectivo.
+ */
+export const cutCashSchema = z.object({
+  openingFloats: z.number(),
+  cashSales: z.number(),
+  cashPayments: z.number(),
+  cashRefunds: z.number(),
+  entradas: z.number(),
+  salidas: z.number(),
+  expected: z.number(),
+  /** Σ counted and Σ difference of the closed drawers; null when none is closed. */
+  counted: z.number().nullable(),
+  difference: z.number().nullable(),
+  /** Drawers still open: their expected is in `expected`, nothing of them in counted. */
+  openDrawers: z.number().int(),
+  movements: z.array(cutCashMovementSchema),
+  /** 'Efectivo fuera de turno': cash moved with no drawer open (CASH_REQUIRES_SHIFT=false). */
+  outside: z.object({ cashSales: z.number(), cashPayments: z.number(), cashRefunds: z.number(), net: z.number() }),
+  /** Efectivo of the day in drawers of another day (a drawer open past midnight); 0 most days. */
+  otherDays: z.number(),
+  /** = byMethod.Efectivo. */
+  efectivo: z.number(),
+});
+export type CutCash = z.infer<typeof cutCashSchema>;
 
 export const cutDataSchema = z.object({
   /** The Monterrey day, YYYY-MM-DD. */
@@ -252,6 +321,17 @@ export const cutDataSchema = z.object({
   late: z.array(cutLateEntrySchema).optional(),
   /** The shifts opened that Monterrey day (a shift belongs to the day it opened), oldest first. */
   shifts: z.array(cutShiftSchema).optional(),
+  /** The returns made that day, apart from the sales (absent in cuts made before returns). */
+  returns: z.array(cutReturnSchema).optional(),
+  /** The cash reconciled line by line (absent in cuts made before it). */
+  cash: cutCashSchema.optional(),
+  /** The day's tax figures: its sales by rate, less its returns (absent in cuts made before taxes). */
+  taxes: taxReportSchema.optional(),
+  /**
+   * The day's gross profit: its sales less the returns made that day, without taxes, the
+   * 'sin costo' sales apart (absent in cuts made before profit).
+   */
+  profit: profitFiguresSchema.optional(),
 });
 export type CutData = z.infer<typeof cutDataSchema>;
 

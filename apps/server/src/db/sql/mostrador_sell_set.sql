@@ -3,8 +3,8 @@
 -- commit on PostgreSQL (SQLite runs the same rules through Kysely: receipts/sale/sqlite.writer.ts).
 --
 -- p = { "key_ttl_ms": …, "milli_per_unit": 1000, "sales": [sale, …] }, each sale built whole in
--- Node (receipts/sale/pg.writer.ts): key, credit, receipt, items, payment, stock (one change per
--- product, ascending ids), log, late, at. Rows are read with json_populate_record(set), so a new
+-- Node (receipts/sale/pg.writer.ts): key, credit, authorizations, receipt, items, payment, stock
+-- (one change per product, ascending ids), log, late, at. Rows are read with json_populate_record(set), so a new
 -- column is added where Node builds the row.
 --
 -- A sale that must be refused raises 'mostrador:<reason>' with its figures as JSON in DETAIL,
@@ -63,11 +63,11 @@ begin
       where id in (select client_id from cs) and credit_limit_cents is not null),
   balances as (
     select o.client_id, sum(o.balance) as balance from (
-      select r.client_id, r.total_cents - coalesce(sum(case when p2.is_enabled = 1 and p2.reason = 'ADD' then p2.amount_cents
+      select r.client_id, r.total_cents - r.returned_cents - coalesce(sum(case when p2.is_enabled = 1 and p2.reason = 'ADD' then p2.amount_cents
         when p2.is_enabled = 1 and p2.reason = 'REMOVE' then -p2.amount_cents else 0 end), 0) as balance
       from receipts r left join payments p2 on p2.receipt_id = r.id
       where r.client_id in (select id from limited) and r.state = 'Pending' and r.payment_mode = 'Credit'
-      group by r.id, r.client_id, r.total_cents) o
+      group by r.id, r.client_id, r.total_cents, r.returned_cents) o
     group by o.client_id),
   checked as (
     select cs.i, cs.auth, cs.cents, l.credit_limit_cents as lim,
@@ -86,6 +86,15 @@ begin
     lateral jsonb_populate_record(null::receipts, s.v->'receipt'
       || jsonb_build_object('over_limit_authorized_by', v_authorized->(s.i::text))) r
     order by s.i;
+  -- The supervisors' authorisations, in the set's order: an OVER_LIMIT one only for a sale that
+  -- did go over its client's limit (as over_limit_authorized_by above).
+  insert into receipt_authorizations (receipt_id, kind, authorized_by, user_id, created_at)
+  select (a.v->>'receipt_id')::integer, a.v->>'kind', (a.v->>'authorized_by')::integer,
+         (a.v->>'user_id')::integer, (a.v->>'created_at')::bigint
+    from jsonb_array_elements(v_sales) with ordinality s(v, i),
+      jsonb_array_elements(coalesce(s.v->'authorizations', '[]'::jsonb)) with ordinality a(v, j)
+    where a.v->>'kind' <> 'OVER_LIMIT' or v_authorized->(s.i::text) is not null
+    order by s.i, a.j;
   insert into receipt_items
   select x.* from jsonb_array_elements(v_sales) with ordinality s(v, i),
     lateral jsonb_populate_recordset(null::receipt_items, s.v->'items') x

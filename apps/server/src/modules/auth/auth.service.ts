@@ -7,13 +7,13 @@ import type { DB, UserRow } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { createAttemptThrottle } from './throttle.js';
 import { decoyHash, verifyPassword } from '../../lib/password.js';
 import { type SessionsService, USER_DISABLED } from '../sessions/sessions.service.js';
 import { toUser, type UsersService } from '../users/users.service.js';
 import * as q from './auth.queries.js';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from './throttle.js';
 /** Two tabs renewing with the same refresh token this close together both carry on. */
 export const REFRESH_GRACE_MS = 10_000;
 const BAD_CREDENTIALS = 'Correo o contraseña incorrectos';
@@ -54,38 +54,12 @@ export function createAuthService({ db, transact, clock, config, users, sessions
     return { user: toUser(user), refreshToken, sessionId };
   }
 
-  /**
-   * Counts the attempt before the password is checked, atomically: of any number of concurrent
-   * attempts, at most the limit reach the (slow) hash; the rest are refused here.
-   */
-  async function countAttempt(keys: string[]) {
-    const at = clock();
-    const windowStart = at - LOGIN_FAILURE_WINDOW_MS;
-    // Both counters in one transaction, always in the same order: concurrent attempts queue on the
-    // first row's lock, so they get the same place in both counts (and never deadlock).
-    const counts = await transact(async (trx) => {
-      const result = [];
-      for (const key of [...keys].sort()) result.push(await q.countAttempt(trx, key, at, windowStart));
-      return result;
-    });
-    const blocked = counts.filter((c) => c.attempts > LOGIN_FAILURE_LIMIT);
-    if (blocked.length === 0) return;
-    const retryAfterMs = Math.max(...blocked.map((c) => c.windowStartedAt + LOGIN_FAILURE_WINDOW_MS - at));
-    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      `Demasiados intentos fallidos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-      { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
-    );
-  }
+  const throttle = createAttemptThrottle({ transact, clock });
+  const countAttempt = (keys: string[]) => throttle.count(keys);
 
   /** A right password gives its attempts back: only failures count against the limits. */
-  async function forgiveAttempt(trx: Executor, email: string, address: string, at: number) {
-    await q.clearAttempts(trx, accountKey(email, address));
-    await q.uncountAttempt(trx, addressKey(address));
-    await q.pruneAttempts(trx, at - LOGIN_FAILURE_WINDOW_MS);
-  }
+  const forgiveAttempt = (trx: Executor, email: string, address: string) =>
+    throttle.forgive(trx, { clear: [accountKey(email, address)], uncount: [addressKey(address)] });
 
   return {
     async login({ email, password }: LoginBody, address: string): Promise<SessionGrant> {
@@ -97,7 +71,7 @@ export function createAuthService({ db, transact, clock, config, users, sessions
       if (user.isEnabled !== 1) throw unauthorized(USER_DISABLED);
       const at = clock();
       return transact(async (trx) => {
-        await forgiveAttempt(trx, email, address, at);
+        await forgiveAttempt(trx, email, address);
         return issueSession(trx, user, await sessions.start(trx, user.id, at));
       });
     },
@@ -151,7 +125,7 @@ export function createAuthService({ db, transact, clock, config, users, sessions
       // Guessing the current password with a stolen access token meets the sign-in limit.
       await countAttempt([accountKey(user.email, address)]);
       if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest(WRONG_CURRENT_PASSWORD);
-      await transact((trx) => q.clearAttempts(trx, accountKey(user.email, address)));
+      await transact((trx) => throttle.forgive(trx, { clear: [accountKey(user.email, address)] }));
       await users.setPassword(userId, newPassword, sessionId);
     },
 

@@ -16,6 +16,41 @@ export async function openShiftIdForPayment(db: Executor, dialect: DialectName, 
   return row?.id ?? null;
 }
 
+/** The shift `id` when it is still open (share-locked on PostgreSQL, as above), or null. */
+export async function openShiftById(db: Executor, dialect: DialectName, id: number) {
+  let query = db.selectFrom('cashShifts').select('id').where('id', '=', id).where('closedAt', 'is', null);
+  if (dialect === 'postgres') query = query.forShare();
+  const row = await query.executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The drawers open now, oldest first, with their user's name. */
+export function findOpenDrawers(db: Executor) {
+  return db
+    .selectFrom('cashShifts as s')
+    .innerJoin('users as u', 'u.id', 's.userId')
+    .select(['s.id as shiftId', 's.userId as userId', 'u.name as userName', 's.openedAt as openedAt'])
+    .where('s.closedAt', 'is', null)
+    .orderBy('s.openedAt')
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The shifts a receipt's enabled Efectivo payments went into, the latest payment's first. */
+export async function shiftsPaidInto(db: Executor, receiptIds: readonly number[]): Promise<number[]> {
+  if (receiptIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('payments')
+    .select('shiftId')
+    .where('receiptId', 'in', receiptIds)
+    .where('reason', '=', 'ADD')
+    .where('isEnabled', '=', 1)
+    .where('shiftId', 'is not', null)
+    .orderBy('id', 'desc')
+    .execute();
+  return [...new Set(rows.map((row) => row.shiftId!))];
+}
+
 export function findOpenShift(db: Executor, userId: number): Promise<CashShiftRow | undefined> {
   return db
     .selectFrom('cashShifts')
@@ -92,6 +127,10 @@ export function insertMovement(db: Executor, movement: Omit<CashMovementRow, 'id
   return db.insertInto('cashMovements').values(movement).returningAll().executeTakeFirstOrThrow();
 }
 
+export function findMovementById(db: Executor, id: number): Promise<CashMovementRow | undefined> {
+  return db.selectFrom('cashMovements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function findMovements(db: Executor, shiftIds: readonly number[]): Promise<CashMovementRow[]> {
   if (shiftIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('cashMovements').selectAll().where('shiftId', 'in', shiftIds).orderBy('id').execute();
@@ -123,6 +162,26 @@ export async function sumPayments(db: Executor, shiftIds: readonly number[]): Pr
     .groupBy(['p.shiftId', 'p.method', 'p.reason', 'r.paymentMode'])
     .execute();
   return rows.map((row) => ({ ...row, shiftId: Number(row.shiftId), cents: Number(row.cents) }));
+}
+
+/** Σ enabled Efectivo payments created in [start, end] outside any drawer, by reason and the receipt's mode. */
+export async function sumOutsideShifts(db: Executor, start: number, end: number) {
+  const rows = await db
+    .selectFrom('payments as p')
+    .innerJoin('receipts as r', 'r.id', 'p.receiptId')
+    .select((eb) => [
+      'p.reason as reason',
+      'r.paymentMode as paymentMode',
+      eb.fn.sum<number | string>('p.amountCents').as('cents'),
+    ])
+    .where('p.shiftId', 'is', null)
+    .where('p.method', '=', 'Efectivo')
+    .where('p.isEnabled', '=', 1)
+    .where('p.createdAt', '>=', start)
+    .where('p.createdAt', '<=', end)
+    .groupBy(['p.reason', 'r.paymentMode'])
+    .execute();
+  return rows.map((row) => ({ ...row, cents: Number(row.cents) }));
 }
 
 export interface ShiftPageFilter {

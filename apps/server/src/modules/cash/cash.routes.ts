@@ -6,6 +6,7 @@ import {
   idParamsSchema,
   listShiftsQuerySchema,
   listShiftsResponseSchema,
+  openDrawersResponseSchema,
   openShiftBodySchema,
   printResultSchema,
   shiftSchema,
@@ -79,6 +80,19 @@ const cashRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => ({ shift: await cash.current(actorOf(request)) }),
+  );
+
+  app.get(
+    '/cash/openDrawers',
+    {
+      config: { operation: 'cash/openDrawers' },
+      schema: {
+        summary: 'Las cajas abiertas ahora, para elegir por cuál pasa un efectivo de quien no tiene la suya',
+        tags: ['cash'],
+        response: { 200: openDrawersResponseSchema },
+      },
+    },
+    () => cash.openDrawers(),
   );
 
   app.get(

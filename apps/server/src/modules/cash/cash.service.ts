@@ -1,6 +1,7 @@
 import {
   businessDayBounds,
   canSeeShift,
+  type OutsideShiftsCents,
   cashDifference,
   type CashMovementBody,
   type CloseShiftBody,
@@ -29,6 +30,7 @@ import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { createDrawerRules } from './cash.drawers.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import * as q from './cash.queries.js';
 
@@ -44,6 +46,16 @@ export interface ShiftFigures extends ShiftCashCents {
 }
 
 const noMethods = (): ByMethodCents => ({ Efectivo: 0, Tarjeta: 0, Transferencia: 0 });
+
+/** Adds an Efectivo sum where it belongs: a refund, a cash sale's payment, or an abono. */
+function addCash(
+  cash: OutsideShiftsCents,
+  sum: { reason: 'ADD' | 'REMOVE'; paymentMode: 'Cash' | 'Credit'; cents: number },
+) {
+  if (sum.reason === 'REMOVE') cash.cashRefundsCents += sum.cents;
+  else if (sum.paymentMode === 'Cash') cash.cashSalesCents += sum.cents;
+  else cash.cashPaymentsCents += sum.cents;
+}
 
 /** The cash figures of shifts from their payment sums and movements (centavos). */
 function figuresOf(
@@ -63,10 +75,7 @@ function figuresOf(
   for (const sum of sums) {
     if (sum.shiftId !== shift.id) continue;
     byMethodCents[sum.method] += sum.reason === 'ADD' ? sum.cents : -sum.cents;
-    if (sum.method !== 'Efectivo') continue;
-    if (sum.reason === 'REMOVE') cash.cashRefundsCents += sum.cents;
-    else if (sum.paymentMode === 'Cash') cash.cashSalesCents += sum.cents;
-    else cash.cashPaymentsCents += sum.cents;
+    if (sum.method === 'Efectivo') addCash(cash, sum);
   }
   for (const m of movements) {
     if (m.shiftId !== shift.id) continue;
@@ -136,9 +145,11 @@ export interface CashDeps {
   dialect: DialectName;
   transact: TransactionRunner;
   clock: Clock;
+  /** The shop's CASH_REQUIRES_SHIFT: Efectivo may not move while its user has no drawer open. */
+  cashRequiresShift: (executor?: Executor) => boolean | Promise<boolean>;
 }
 
-export function createCashService({ db, dialect, transact, clock }: CashDeps) {
+export function createCashService({ db, dialect, transact, clock, cashRequiresShift }: CashDeps) {
   /** Shifts in the API's shape: closed ones from their stored figures, open ones live. */
   async function hydrate(executor: Executor, rows: ReadonlyArray<CashShiftRow & { userName: string }>) {
     const ids = rows.map((r) => r.id);
@@ -163,7 +174,48 @@ export function createCashService({ db, dialect, transact, clock }: CashDeps) {
     };
   }
 
+  /**
+   * An Entrada or Salida of the actor's open shift, inside the caller's transaction: 409 without
+   * an open shift, and a Salida never takes more than the drawer holds.
+   */
+  async function recordMovement(
+    trx: Executor,
+    movement: { type: CashMovementRow['type']; amountCents: number; note: string },
+    actor: Actor,
+  ): Promise<CashMovementRow> {
+    const shift = await q.lockOpenShift(trx, actor.id);
+    if (!shift) throw conflict(NO_OPEN_SHIFT);
+    if (movement.type === 'Salida') {
+      const { figures } = await liveFigures(trx, shift);
+      if (movement.amountCents > figures.expectedCents) throw conflict(SALIDA_EXCEEDS_CASH);
+    }
+    return q.insertMovement(trx, { shiftId: shift.id, ...movement, userId: actor.id, createdAt: clock() });
+  }
+
   return {
+    ...createDrawerRules({ db, dialect, cashRequiresShift }),
+
+    /** A movement written by another write's transaction (a purchase paid from the drawer): the rules of /cash/movement. */
+    recordMovement,
+
+    /**
+     * Gives back a movement's amount as an Entrada of the same shift, while that shift is still
+     * open (a cancelled purchase paid from the drawer); null, and nothing written, once it closed
+     * (its cut already counted the Salida).
+     */
+    async reverseMovementIfOpen(trx: Executor, movementId: number, note: string, actor: Actor) {
+      const movement = await q.findMovementById(trx, movementId);
+      if (!movement || (await q.openShiftById(trx, dialect, movement.shiftId)) === null) return null;
+      return q.insertMovement(trx, {
+        shiftId: movement.shiftId,
+        type: movement.type === 'Salida' ? 'Entrada' : 'Salida',
+        amountCents: Number(movement.amountCents),
+        note,
+        userId: actor.id,
+        createdAt: clock(),
+      });
+    },
+
     /** The shift a payment made now by this user belongs to (inside the payment's transaction). */
     openShiftIdForPayment(trx: Executor, userId: number): Promise<number | null> {
       return q.openShiftIdForPayment(trx, dialect, userId);
@@ -190,21 +242,11 @@ export function createCashService({ db, dialect, transact, clock }: CashDeps) {
 
     async movement(body: CashMovementBody, actor: Actor) {
       return transact(async (trx) => {
-        const shift = await q.lockOpenShift(trx, actor.id);
-        if (!shift) throw conflict(NO_OPEN_SHIFT);
-        const amountCents = pesosToCents(body.amount);
-        if (body.type === 'Salida') {
-          const { figures } = await liveFigures(trx, shift);
-          if (amountCents > figures.expectedCents) throw conflict(SALIDA_EXCEEDS_CASH);
-        }
-        const row = await q.insertMovement(trx, {
-          shiftId: shift.id,
-          type: body.type,
-          amountCents,
-          note: body.note,
-          userId: actor.id,
-          createdAt: clock(),
-        });
+        const row = await recordMovement(
+          trx,
+          { type: body.type, amountCents: pesosToCents(body.amount), note: body.note },
+          actor,
+        );
         return {
           id: row.id,
           type: row.type,
@@ -270,10 +312,18 @@ export function createCashService({ db, dialect, transact, clock }: CashDeps) {
       return shift!;
     },
 
-    /** The shifts opened in [start, end] (a cut's day), oldest first. */
-    async openedBetween(executor: Executor, start: number, end: number): Promise<Shift[]> {
-      const rows = await q.findShiftsPage(executor, { from: start, to: end, limit: 10_000 });
-      return (await hydrate(executor, rows)).reverse();
+    /**
+     * A cut's day of cash: the shifts opened in [start, end], oldest first, and the Efectivo moved
+     * in it outside any drawer.
+     */
+    async dayDrawers(executor: Executor, start: number, end: number) {
+      const [rows, outsideSums] = await Promise.all([
+        q.findShiftsPage(executor, { from: start, to: end, limit: 10_000 }),
+        q.sumOutsideShifts(executor, start, end),
+      ]);
+      const outside: OutsideShiftsCents = { cashSalesCents: 0, cashPaymentsCents: 0, cashRefundsCents: 0 };
+      for (const sum of outsideSums) addCash(outside, sum);
+      return { shifts: (await hydrate(executor, rows)).reverse(), outside };
     },
   };
 }

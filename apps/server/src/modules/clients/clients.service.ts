@@ -3,11 +3,13 @@ import {
   canSeeCreditFigures,
   canSetCreditTerms,
   centsToPesos,
+  clientFiscalOrNull,
   compareClientsByName,
   CREDIT_TERMS_FORBIDDEN,
   type CreditSummaryCents,
   DEFAULT_CREDIT_DAYS,
   pesosToCents,
+  regimeProblem,
   toIso,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
@@ -16,7 +18,7 @@ import type { ClientRow, DB } from '../../db/schema.js';
 import type { TransactionRunner } from '../../db/transactions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { CreditService } from '../credit/credit.service.js';
 import type { ReceiptsService } from '../receipts/receipts.service.js';
 import * as q from './clients.queries.js';
@@ -62,7 +64,27 @@ export function toClient(row: ClientRow, credit: CreditSummaryCents = NOTHING_OW
     creditDays: row.creditDays,
     balance: centsToPesos(credit.balanceCents),
     overdue: centsToPesos(credit.overdueCents),
+    rfc: row.rfc,
+    legalName: row.legalName,
+    taxRegime: row.taxRegime,
+    taxZipCode: row.taxZipCode,
+    cfdiUse: row.cfdiUse,
+    invoiceEmail: row.invoiceEmail,
   };
+}
+
+/**
+ * An edit sending the RFC or the régimen but not both: the body's schema could not compare them,
+ * so the one sent is held against the other as stored.
+ */
+function checkEditedFiscal(
+  stored: ClientRow,
+  { rfc, taxRegime }: { rfc?: string | null; taxRegime?: string | null },
+): void {
+  const finalRfc = rfc === undefined ? stored.rfc : rfc;
+  const finalRegime = taxRegime === undefined ? stored.taxRegime : taxRegime;
+  const problem = finalRfc && finalRegime ? regimeProblem(finalRfc, finalRegime) : null;
+  if (problem) throw badRequest(problem);
 }
 
 /** The credit terms as stored: pesos to centavos; undefined (an edit leaving them out) stays undefined. */
@@ -110,7 +132,9 @@ export function createClientsService({ db, transact, clock, receipts, credit, de
       const { creditLimit: _limit, creditDays: _days, ...input } = body;
       const terms = newClientTerms(body, by);
       const at = clock();
-      const row = await transact((trx) => q.insertClient(trx, { ...input, ...terms, createdAt: at, updatedAt: at }));
+      const row = await transact((trx) =>
+        q.insertClient(trx, { ...input, ...clientFiscalOrNull(input), ...terms, createdAt: at, updatedAt: at }),
+      );
       return seesCredit(by) ? toClient(row) : withoutCreditFigures(toClient(row));
     },
 
@@ -146,7 +170,13 @@ export function createClientsService({ db, transact, clock, receipts, credit, de
         throw forbidden(CREDIT_TERMS_FORBIDDEN);
       }
       const terms = termsOf({ creditLimit, creditDays });
-      const row = await transact((trx) => q.updateClient(trx, id, { ...changes, ...terms, updatedAt: clock() }));
+      const row = await transact(async (trx) => {
+        // Only an RFC or a régimen sent alone needs the stored client before the write.
+        if ((changes.rfc === undefined) !== (changes.taxRegime === undefined)) {
+          checkEditedFiscal(await existing(trx, id), changes);
+        }
+        return q.updateClient(trx, id, { ...changes, ...terms, updatedAt: clock() });
+      });
       if (!row) throw clientNotFound(id);
       return withCreditOne(row, by);
     },

@@ -47,17 +47,18 @@ export async function findOpenReceipts(db: Executor, clientIds?: readonly number
   let query = db
     .selectFrom('receipts as r')
     .leftJoin('payments as p', 'p.receiptId', 'r.id')
-    .select(['r.id', 'r.clientId', 'r.date', 'r.totalCents', netPaid.as('paidCents')])
+    .select(['r.id', 'r.clientId', 'r.date', 'r.totalCents', 'r.returnedCents', netPaid.as('paidCents')])
     .where('r.state', '=', 'Pending')
     .where('r.paymentMode', '=', 'Credit')
     .where('r.clientId', 'is not', null);
   if (clientIds) query = query.where('r.clientId', 'in', clientIds);
-  const rows = await query.groupBy(['r.id', 'r.clientId', 'r.date', 'r.totalCents']).execute();
+  const rows = await query.groupBy(['r.id', 'r.clientId', 'r.date', 'r.totalCents', 'r.returnedCents']).execute();
   return rows.map((row) => ({
     id: row.id,
     clientId: row.clientId!,
     date: Number(row.date),
-    balanceCents: row.totalCents - Number(row.paidCents),
+    // Returns (devoluciones) lower what is owed first.
+    balanceCents: row.totalCents - row.returnedCents - Number(row.paidCents),
   }));
 }
 
@@ -72,13 +73,48 @@ export function findClientsTerms(db: Executor, ids: readonly number[]) {
 }
 
 /** Every credit receipt of a client and every payment on them: the account's history. */
+/** The client's complementos de pago issued within [start, end] (not refused), with the amount each states. */
+export function findPaymentComplements(db: Executor, clientId: number, start: number, end: number) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('paymentComplementDocuments as d', 'd.invoiceId', 'i.id')
+    .select((eb) => [
+      'i.id',
+      'i.series',
+      'i.folio',
+      'i.uuid',
+      'i.issuedAt',
+      'i.status',
+      eb.fn.sum<number>('d.paidCents').as('paidCents'),
+    ])
+    .where('i.kind', '=', 'payment')
+    .where('i.clientId', '=', clientId)
+    .where('i.status', '!=', 'refused')
+    .where('i.issuedAt', '>=', start)
+    .where('i.issuedAt', '<=', end)
+    .groupBy(['i.id', 'i.series', 'i.folio', 'i.uuid', 'i.issuedAt', 'i.status'])
+    .orderBy('i.id')
+    .execute();
+}
+
 export async function findAccountHistory(db: Executor, clientId: number) {
   const receipts = await db
     .selectFrom('receipts')
-    .select(['id', 'date', 'totalCents', 'state', 'updatedAt'])
+    .select(['id', 'date', 'totalCents', 'returnedCents', 'state', 'updatedAt'])
     .where('clientId', '=', clientId)
     .where('paymentMode', '=', 'Credit')
     .execute();
+  const returns = receipts.some((r) => r.returnedCents > 0)
+    ? await db
+        .selectFrom('receiptReturns')
+        .select(['id', 'receiptId', 'amountCents', 'reason', 'createdAt'])
+        .where(
+          'receiptId',
+          'in',
+          receipts.filter((r) => r.returnedCents > 0).map((r) => r.id),
+        )
+        .execute()
+    : [];
   const payments = receipts.length
     ? await db
         .selectFrom('payments')
@@ -90,7 +126,7 @@ export async function findAccountHistory(db: Executor, clientId: number) {
         )
         .execute()
     : [];
-  return { receipts, payments };
+  return { receipts, payments, returns };
 }
 
 export function insertPayment(
@@ -192,4 +228,27 @@ export async function revokeStatementLink(db: Executor, id: number, at: number, 
     .where('revokedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Payments by id with their receipt's client and who took them: the lines of an abono's ticket. */
+export function findAbonoPayments(db: Executor, ids: readonly number[]) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('receipts as r', 'r.id', 'p.receiptId')
+    .innerJoin('users as u', 'u.id', 'p.userId')
+    .select([
+      'p.id',
+      'p.receiptId',
+      'p.amountCents',
+      'p.method',
+      'p.createdAt',
+      'p.reason',
+      'p.isEnabled',
+      'p.userId',
+      'u.name as userName',
+      'r.clientId',
+    ])
+    .where('p.id', 'in', ids)
+    .orderBy('p.id')
+    .execute();
 }

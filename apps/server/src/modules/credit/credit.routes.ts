@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import {
+  type AddClientPaymentResponse,
   addClientPaymentBodySchema,
   addClientPaymentResponseSchema,
   canSeeCreditFigures,
@@ -15,10 +16,12 @@ import {
   statementPdfQuerySchema,
   statementQuerySchema,
   statementSchema,
+  type Role,
   sellerCreditView,
 } from '@mostrador/shared';
-import { AppError } from '../../lib/errors.js';
+import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../lib/actor.js';
+import { tooManyRequests } from '../../lib/rate-limit.js';
 import { pdfResponse, sendFile } from '../../lib/responses.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 import { idempotencyKeyOf } from '../idempotency/index.js';
@@ -30,14 +33,18 @@ import { idempotencyKeyOf } from '../idempotency/index.js';
  */
 export const PUBLIC_STATEMENT_RATE = { max: 30, timeWindow: 60_000 };
 
-const tooManyRequests = (_request: unknown, context: { ttl: number }) => {
-  const minutes = Math.max(1, Math.ceil(context.ttl / 60_000));
-  return new AppError(
-    429,
-    'RATE_LIMITED',
-    `Demasiadas consultas seguidas desde esta conexión. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+/** A Seller takes abonos at the till: their answer carries the saldo left, not the limit or the vencido. */
+const abonoAnswerFor = (role: Role, answer: AddClientPaymentResponse): AddClientPaymentResponse =>
+  canSeeCreditFigures(role) ? answer : { ...answer, credit: sellerCreditView(answer.credit) };
+
+/** After the abono committed: the complementos de pago of the PPD invoices it reached (decision 097). */
+async function withComplements(request: FastifyRequest, abono: AddClientPaymentResponse) {
+  await request.server.services.invoicing.afterPayments(
+    abono.payments.map((payment) => payment.receiptId),
+    request.log,
   );
-};
+  return abono;
+}
 
 // Fiado: a client's credit, the account abono, the statement (JSON, PDF, shared links) and the
 // receivables report.
@@ -81,7 +88,7 @@ const creditRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       const result = await credit.addPayment(request.body, actorOf(request), idempotencyKeyOf(request));
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return result.value;
+      return abonoAnswerFor(request.user.role, await withComplements(request, result.value));
     },
   );
 

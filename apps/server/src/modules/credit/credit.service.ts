@@ -23,6 +23,7 @@ import {
   type PublicStatementQuery,
   PAYMENT_MINIMUM_MESSAGE,
   pesosToCents,
+  publicLink,
   type Receivables,
   type RevokeStatementLinkBody,
   type Statement,
@@ -32,6 +33,8 @@ import {
   type StatementPaper,
   type StatementQuery,
   STATEMENT_LINK_TTL_MS,
+  hasLevel,
+  type PaymentMethod,
   toIso,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
@@ -48,6 +51,8 @@ import * as q from './credit.queries.js';
 import { hasValidSignature, signStatementLink, type StatementLinkClaims, statementLinkPath } from './statement-link.js';
 import { renderStatementPdf } from './statement.pdf.js';
 import { fenceAgainstCut, noteIfDayWasCut } from '../late-entries/index.js';
+import { businessInfoOf } from '../printing/index.js';
+import type { SettingsService } from '../settings/index.js';
 
 export interface CreditDeps {
   db: Kysely<DB>;
@@ -55,9 +60,10 @@ export interface CreditDeps {
   clock: Clock;
   /** Signs shared statement links. */
   secret: string;
-  business: { name: string };
-  /** The acting user's open cash shift, stamped on the abono's payments. */
-  cash: Pick<CashService, 'openShiftIdForPayment'>;
+  /** The shop's identity (statement PDFs, the public statement) and its public address (shared links). */
+  settings: Pick<SettingsService, 'current' | 'logo' | 'identity'>;
+  /** The drawer (cash shift) the abono goes through. */
+  cash: Pick<CashService, 'drawerFor'>;
 }
 
 const ADD_PAYMENT_OPERATION = 'client/addPayment';
@@ -65,6 +71,21 @@ const STATEMENT_DEFAULT_DAYS = 90;
 
 const clientNotFound = (id: number) => notFound(`El cliente #${id} no existe.`);
 const toPesos = (cents: number | null) => (cents === null ? null : centsToPesos(cents));
+
+/** What an abono's ticket prints: who paid, the receipts it reached, and what the client still owes. */
+export interface AbonoTicketData {
+  client: { id: number; name: string };
+  cashier: string;
+  /** ISO instant of the abono. */
+  at: string;
+  method: PaymentMethod;
+  amount: number;
+  payments: Array<{ paymentId: number; receiptId: number; amount: number }>;
+  /** The client's saldo when the ticket is printed. */
+  balance: number;
+}
+
+const ABONO_NOT_FOUND = 'Esos pagos no forman un abono.';
 
 type Terms = NonNullable<Awaited<ReturnType<typeof q.findClientTerms>>>;
 
@@ -104,7 +125,7 @@ function linkInfo(row: LinkInfoRow, now: number): StatementLinkInfo {
   };
 }
 
-export function createCreditService({ db, transact, clock, secret, business, cash }: CreditDeps) {
+export function createCreditService({ db, transact, clock, secret, settings, cash }: CreditDeps) {
   async function creditOf(executor: Executor, terms: Terms, now: number): Promise<ClientCredit> {
     return toClientCredit(terms, creditSummary(await q.findOpenReceipts(executor, [terms.id]), terms, now));
   }
@@ -118,14 +139,24 @@ export function createCreditService({ db, transact, clock, secret, business, cas
   async function statementOf(clientId: number, range: { from: string; to: string }): Promise<Statement> {
     const terms = await q.findClientTerms(db, clientId);
     if (!terms) throw clientNotFound(clientId);
-    const { receipts, payments } = await q.findAccountHistory(db, clientId);
+    const { receipts, payments, returns } = await q.findAccountHistory(db, clientId);
     const events: AccountEvent[] = [];
     for (const r of receipts) {
       events.push({ at: r.date, receiptId: r.id, kind: 'sale', amountCents: r.totalCents, note: null });
       // A cancelled receipt is not touched again, so its last update is its cancellation.
       if (r.state === 'Cancelled') {
-        events.push({ at: r.updatedAt, receiptId: r.id, kind: 'cancellation', amountCents: r.totalCents, note: null });
+        const amountCents = r.totalCents - r.returnedCents;
+        events.push({ at: r.updatedAt, receiptId: r.id, kind: 'cancellation', amountCents, note: null });
       }
+    }
+    for (const r of returns) {
+      events.push({
+        at: r.createdAt,
+        receiptId: r.receiptId,
+        kind: 'return',
+        amountCents: r.amountCents,
+        note: r.reason,
+      });
     }
     for (const p of payments) {
       const base = { receiptId: p.receiptId, amountCents: p.amountCents, note: p.note, method: p.method };
@@ -134,11 +165,9 @@ export function createCreditService({ db, transact, clock, secret, business, cas
         events.push({ ...base, at: p.cancelledAt, kind: p.reason === 'REMOVE' ? 'payment' : 'paymentCancelled' });
       }
     }
-    const statement = buildStatement(events, {
-      from: businessDayBounds(range.from).start,
-      to: businessDayBounds(range.to).end,
-      creditDays: terms.creditDays,
-    });
+    const [start, end] = [businessDayBounds(range.from).start, businessDayBounds(range.to).end];
+    const statement = buildStatement(events, { from: start, to: end, creditDays: terms.creditDays });
+    const complements = await q.findPaymentComplements(db, clientId, start, end);
     return {
       client: { id: terms.id, name: clientFullName(terms) ?? '', phone: terms.phone },
       from: range.from,
@@ -156,6 +185,14 @@ export function createCreditService({ db, transact, clock, secret, business, cas
       })),
       closing: centsToPesos(statement.closingCents),
       overdue: centsToPesos(statement.overdueCents),
+      paymentComplements: complements.map((c) => ({
+        id: c.id,
+        number: `${c.series}-${c.folio}`,
+        uuid: c.uuid,
+        date: toIso(Number(c.issuedAt)),
+        amount: centsToPesos(Number(c.paidCents)),
+        status: c.status,
+      })),
     };
   }
 
@@ -178,7 +215,12 @@ export function createCreditService({ db, transact, clock, secret, business, cas
     }
     const allocations = allocatePayment(open, amountCents);
     const method = body.method ?? DEFAULT_PAYMENT_METHOD;
-    const shiftId = await cash.openShiftIdForPayment(trx, actor.id);
+    const shiftId = await cash.drawerFor(trx, {
+      actorId: actor.id,
+      method,
+      receiptIds: allocations.map((a) => a.receiptId),
+      chosenShiftId: body.shiftId,
+    });
     const payments: AddClientPaymentResponse['payments'] = [];
     for (const allocation of allocations) {
       const payment = await q.insertPayment(trx, {
@@ -246,6 +288,11 @@ export function createCreditService({ db, transact, clock, secret, business, cas
       return new Map(clients.map((c) => [c.id, creditSummary(openOf.get(c.id) ?? [], c, now)]));
     },
 
+    /** The client's plazo in days (a credit ticket prints its due day), or null when there is no such client. */
+    async creditDays(clientId: number): Promise<number | null> {
+      return (await q.findClientTerms(db, clientId))?.creditDays ?? null;
+    },
+
     async credit(clientId: number): Promise<ClientCredit> {
       const terms = await q.findClientTerms(db, clientId);
       if (!terms) throw clientNotFound(clientId);
@@ -278,13 +325,54 @@ export function createCreditService({ db, transact, clock, secret, business, cas
       });
     },
 
+    /**
+     * The abono made of these payments (one per receipt, as `addPayment` answered them): one
+     * client, one instant, one user, enabled. A Seller reads only the abonos they took.
+     */
+    async abono(paymentIds: readonly number[], actor: Pick<Actor, 'id' | 'role'>): Promise<AbonoTicketData> {
+      const ids = [...new Set(paymentIds)];
+      const rows = await q.findAbonoPayments(db, ids);
+      const first = rows[0];
+      const oneAbono =
+        first !== undefined &&
+        rows.length === ids.length &&
+        rows.every(
+          (r) =>
+            r.reason === 'ADD' &&
+            r.isEnabled === 1 &&
+            r.clientId === first.clientId &&
+            r.createdAt === first.createdAt &&
+            r.userId === first.userId &&
+            r.method === first.method,
+        );
+      if (!oneAbono || first.clientId === null) throw notFound(ABONO_NOT_FOUND);
+      if (!hasLevel(actor.role, 'Protected') && first.userId !== actor.id) {
+        throw forbidden('Solo puedes imprimir los abonos que tú registraste.');
+      }
+      const terms = await q.findClientTerms(db, first.clientId);
+      if (!terms) throw clientNotFound(first.clientId);
+      const summary = creditSummary(await q.findOpenReceipts(db, [terms.id]), terms, clock());
+      const amountCents = rows.reduce((sum, r) => sum + r.amountCents, 0);
+      return {
+        client: { id: terms.id, name: clientFullName(terms) ?? `#${terms.id}` },
+        cashier: first.userName,
+        at: toIso(first.createdAt),
+        method: first.method,
+        amount: centsToPesos(amountCents),
+        payments: rows.map((r) => ({ paymentId: r.id, receiptId: r.receiptId, amount: centsToPesos(r.amountCents) })),
+        balance: centsToPesos(summary.balanceCents),
+      };
+    },
+
     statement(clientId: number, query: StatementQuery): Promise<Statement> {
       return statementOf(clientId, period(query, clock()));
     },
 
     async statementPdf(clientId: number, query: StatementQuery, paper: StatementPaper) {
       const statement = await statementOf(clientId, period(query, clock()));
-      return { statement, pdf: await renderStatementPdf(statement, { paper, businessName: business.name }) };
+      const [current, logo] = await Promise.all([settings.current(), settings.logo()]);
+      const business = businessInfoOf({ ...current, logo });
+      return { statement, pdf: await renderStatementPdf(statement, { paper, business }) };
     },
 
     /**
@@ -310,7 +398,14 @@ export function createCreditService({ db, transact, clock, secret, business, cas
         }),
       );
       const signature = signStatementLink(secret, claimsOf(row));
-      return { id: row.id, path: statementLinkPath(row.id, signature), expiresAt: toIso(row.expiresAt) };
+      const path = statementLinkPath(row.id, signature);
+      const { publicUrl } = await settings.current();
+      return {
+        id: row.id,
+        path,
+        url: publicUrl === null ? null : publicLink(publicUrl, path),
+        expiresAt: toIso(row.expiresAt),
+      };
     },
 
     /** The client's links that have not expired, newest first (revoked ones say so). */
@@ -339,6 +434,7 @@ export function createCreditService({ db, transact, clock, secret, business, cas
       if (link.expiresAt <= clock()) throw forbidden('El enlace expiró; pide al negocio uno nuevo.');
       const statement = await statementOf(link.clientId, { from: link.fromDay, to: link.toDay });
       return {
+        business: await settings.identity(),
         client: { name: statement.client.name },
         from: statement.from,
         to: statement.to,

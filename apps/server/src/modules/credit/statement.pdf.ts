@@ -9,7 +9,7 @@ import {
 } from '@mostrador/shared';
 import PDFDocument from 'pdfkit';
 import { winAnsi } from '../../lib/fold-text.js';
-import { PAPERS } from '../printing/index.js';
+import { type BusinessInfo, PAPERS } from '../printing/index.js';
 
 // The account statement as a PDF: on an 80 mm roll (one page exactly as tall as the content,
 // like the receipt) or on letter paper (a table, page after page). Standard Helvetica, WinAnsi.
@@ -36,7 +36,8 @@ const pesos = (amount: number) => formatPayment(Math.round(amount * 100));
 
 export interface StatementPdfOptions {
   paper: StatementPaper;
-  businessName: string;
+  /** The shop as its settings say: name, address, phone, RFC and logo head the statement. */
+  business: BusinessInfo;
   /** When the PDF is made (printed at the bottom). */
   now?: number;
 }
@@ -76,7 +77,14 @@ function rollLayout(doc: Doc, s: Statement, options: StatementPdfOptions, draw: 
     y += 4;
   };
 
-  text(options.businessName, BOLD, paper.title, 'center');
+  const logo = options.business.logo;
+  if (logo) {
+    const box = 16 * (72 / 25.4);
+    if (draw) doc.image(logo.data, left, y, { fit: [width, box], align: 'center', valign: 'center' });
+    y += box + 3;
+  }
+  text(options.business.name, BOLD, paper.title, 'center');
+  for (const line of options.business.details) text(line, FONT, paper.small, 'center');
   text(TEXTS.title, BOLD, paper.body + 1.5, 'center');
   rule();
   text(s.client.name, BOLD, paper.body);
@@ -129,8 +137,17 @@ function letterLayout(doc: Doc, s: Statement, options: StatementPdfOptions) {
   };
 
   doc.addPage({ size: 'LETTER', margin: 0 });
-  doc.font(BOLD).fontSize(16).text(winAnsi(options.businessName), margin, y, { width });
-  y = doc.y + 4;
+  const logo = options.business.logo;
+  if (logo) doc.image(logo.data, margin + width - 120, y, { fit: [120, 48], align: 'right' });
+  const beside = logo ? width - 130 : width;
+  doc.font(BOLD).fontSize(16).text(winAnsi(options.business.name), margin, y, { width: beside });
+  y = doc.y + 2;
+  for (const line of options.business.details) {
+    doc.font(FONT).fontSize(9).text(winAnsi(line), margin, y, { width: beside });
+    y = doc.y;
+  }
+  if (logo) y = Math.max(y, margin + 48);
+  y += 4;
   doc.font(BOLD).fontSize(13).text(TEXTS.title, margin, y, { width });
   y = doc.y + 8;
   doc.font(BOLD).fontSize(11).text(winAnsi(s.client.name), margin, y, { width });
@@ -160,7 +177,7 @@ function letterLayout(doc: Doc, s: Statement, options: StatementPdfOptions) {
 export function renderStatementPdf(statement: Statement, options: StatementPdfOptions): Promise<Buffer> {
   const doc = new PDFDocument({
     autoFirstPage: false,
-    info: { Title: winAnsi(`${TEXTS.title} ${statement.client.name}`), Author: winAnsi(options.businessName) },
+    info: { Title: winAnsi(`${TEXTS.title} ${statement.client.name}`), Author: winAnsi(options.business.name) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

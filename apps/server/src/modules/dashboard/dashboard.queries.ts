@@ -4,7 +4,12 @@ import type { Executor } from '../../db/connection.js';
 
 // The dashboard's reads. Sales are the non-cancelled receipts by their date, exactly the receipts
 // the cut adds up (reports.queries findDaySales); a receipt's total_cents is Σ of its lines each
-// rounded to the centavo (lineTotalCents), the same sum the cut makes line by line.
+// rounded to the centavo (lineTotalCents), the same sum the cut makes line by line. Sales are net
+// of returns (devoluciones): a receipt counts total_cents − returned_cents on its sale's day, and
+// a product what was sold of it less what came back.
+
+/** A receipt's net amount: its total less its returns. */
+const netCents = sql<number>`${sql.ref('totalCents')} - ${sql.ref('returnedCents')}`;
 
 export interface DaySalesTotals {
   /** Index into the days asked for. */
@@ -31,7 +36,7 @@ export async function findSalesPerDay(db: Executor, dayStarts: readonly number[]
       day.as('day'),
       'paymentMode',
       eb.fn.countAll<number>().as('receipts'),
-      eb.fn.sum<number>('totalCents').as('totalCents'),
+      eb.fn.sum<number>(netCents).as('totalCents'),
     ])
     .where('date', '>=', dayStarts[0]!)
     .where('date', '<=', end)
@@ -60,13 +65,24 @@ export interface ProductSalesRow {
  * line rounded to the centavo before adding (lineTotalCents), cancelled receipts left out.
  */
 export async function findProductSales(db: Executor, start: number, end: number): Promise<ProductSalesRow[]> {
+  const returnedPerItem = db
+    .selectFrom('receiptReturnItems')
+    .select((eb) => [
+      'itemId',
+      eb.fn.sum<number>('quantityMilli').as('quantityMilli'),
+      eb.fn.sum<number>('amountCents').as('amountCents'),
+    ])
+    .groupBy('itemId');
   const perProduct = db
     .selectFrom('receipts as r')
     .innerJoin('receiptItems as i', 'i.receiptId', 'r.id')
+    .leftJoin(returnedPerItem.as('x'), 'x.itemId', 'i.id')
     .select((eb) => [
       'i.productId',
-      eb.fn.sum<number>('i.quantityMilli').as('quantityMilli'),
-      sql<number>`sum((cast(${sql.ref('i.priceCents')} as bigint) * ${sql.ref('i.quantityMilli')} + 500) / 1000)`.as(
+      eb.fn
+        .sum<number>(sql`${sql.ref('i.quantityMilli')} - coalesce(${sql.ref('x.quantityMilli')}, 0)`)
+        .as('quantityMilli'),
+      sql<number>`sum((cast(${sql.ref('i.priceCents')} as bigint) * ${sql.ref('i.quantityMilli')} + 500) / 1000 - coalesce(${sql.ref('x.amountCents')}, 0))`.as(
         'totalCents',
       ),
     ])
@@ -86,11 +102,7 @@ export async function findProductSales(db: Executor, start: number, end: number)
 export async function findSellerSales(db: Executor, start: number, end: number) {
   const perSeller = db
     .selectFrom('receipts')
-    .select((eb) => [
-      'userId',
-      eb.fn.countAll<number>().as('receipts'),
-      eb.fn.sum<number>('totalCents').as('totalCents'),
-    ])
+    .select((eb) => ['userId', eb.fn.countAll<number>().as('receipts'), eb.fn.sum<number>(netCents).as('totalCents')])
     .where('date', '>=', start)
     .where('date', '<=', end)
     .where('state', '!=', 'Cancelled')

@@ -16,6 +16,11 @@ import {
   suggestedOrderMilli,
   toIso,
   type TopProduct,
+  addProfitCents,
+  type DashboardProfit,
+  type ProfitCents,
+  profitFigures,
+  ZERO_PROFIT,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -25,6 +30,7 @@ import type { ReportsService } from '../reports/reports.service.js';
 import * as q from './dashboard.queries.js';
 import { renderShoppingListPdf } from './shopping-list.pdf.js';
 import { shoppingListCsv } from './shopping-list.csv.js';
+import type { SettingsService } from '../settings/index.js';
 
 export interface DashboardDeps {
   db: Kysely<DB>;
@@ -32,8 +38,9 @@ export interface DashboardDeps {
   /** 'Por cobrar' and overdue come from the receivables, with the fiado rules. */
   credit: Pick<CreditService, 'receivables'>;
   /** 'Cobrado hoy' is the cut's net payments, computed by the reports module. */
-  reports: Pick<ReportsService, 'netPaymentsCents'>;
-  business: { name: string };
+  reports: Pick<ReportsService, 'netPaymentsCents' | 'taxes' | 'profitPerDay'>;
+  /** The shop's name, at the head of the shopping list's PDF. */
+  settings: Pick<SettingsService, 'current'>;
 }
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
@@ -59,7 +66,19 @@ const toTopProduct = (row: q.ProductSalesRow): TopProduct => ({
   total: centsToPesos(row.totalCents),
 });
 
-export function createDashboardService({ db, clock, credit, reports, business }: DashboardDeps) {
+/** Today's profit against the compared day's, and the 30 days' (today last). */
+function dashboardProfit(perDay: readonly ProfitCents[], compareIndex: number): DashboardProfit {
+  const today = perDay.at(-1)!;
+  const lastWeek = perDay[compareIndex]!;
+  return {
+    today: profitFigures(today),
+    lastWeek: profitFigures(lastWeek),
+    changePercent: changePercent(today.revenueCents - today.costCents, lastWeek.revenueCents - lastWeek.costCents),
+    last30Days: profitFigures(perDay.reduce(addProfitCents, ZERO_PROFIT)),
+  };
+}
+
+export function createDashboardService({ db, clock, credit, reports, settings }: DashboardDeps) {
   /** The last 30 days' sales per day and payment mode (today is the last). */
   async function salesOfDays(days: readonly string[]): Promise<DayCents[]> {
     const starts = days.map((day) => businessDayBounds(day).start);
@@ -118,7 +137,7 @@ export function createDashboardService({ db, clock, credit, reports, business }:
       const todayBounds = businessDayBounds(today);
       const compareBounds = businessDayBounds(compareDate);
 
-      const [perDay, paymentsToday, paymentsLastWeek, receivables, sold30, soldInRange, sellers, low] =
+      const [perDay, paymentsToday, paymentsLastWeek, receivables, sold30, soldInRange, sellers, low, taxes, profit] =
         await Promise.all([
           salesOfDays(days),
           reports.netPaymentsCents(todayBounds.start, todayBounds.end),
@@ -128,6 +147,8 @@ export function createDashboardService({ db, clock, credit, reports, business }:
           rangeIsLast30 ? null : q.findProductSales(db, inRange.start, inRange.end),
           q.findSellerSales(db, inRange.start, inRange.end),
           q.findLowStock(db),
+          reports.taxes(range.from, range.to),
+          reports.profitPerDay(days),
         ]);
 
       const t = perDay.at(-1)!;
@@ -155,6 +176,8 @@ export function createDashboardService({ db, clock, credit, reports, business }:
           ),
           payments: compared(paymentsToday, paymentsLastWeek),
         },
+        // The route is Admin's and Manager's only (canViewAnalytics): no Seller reaches these figures.
+        profit: dashboardProfit(profit, days.indexOf(compareDate)),
         receivable: {
           total: receivables.totals.balance,
           overdue: receivables.totals.overdue,
@@ -171,6 +194,7 @@ export function createDashboardService({ db, clock, credit, reports, business }:
           };
         }),
         range: { from: range.from, to: range.to },
+        taxes,
         topByRevenue: top((a, b) => b.totalCents - a.totalCents || b.quantityMilli - a.quantityMilli),
         topByQuantity: top((a, b) => b.quantityMilli - a.quantityMilli || b.totalCents - a.totalCents),
         sellers: sellers
@@ -187,6 +211,9 @@ export function createDashboardService({ db, clock, credit, reports, business }:
       };
     },
 
+    /** Every product at or under its minimum with what to order (the reorder's groups start here). */
+    lowStock: () => lowStock(clock()),
+
     /** The 'Lista de compras': every low product with the quantity to order, as CSV or PDF. */
     async shoppingList(format: 'csv' | 'pdf'): Promise<{ name: string; type: string; data: Buffer }> {
       const now = clock();
@@ -197,7 +224,7 @@ export function createDashboardService({ db, clock, credit, reports, business }:
       return {
         name: `${name}.pdf`,
         type: 'application/pdf',
-        data: await renderShoppingListPdf(items, { businessName: business.name, now }),
+        data: await renderShoppingListPdf(items, { businessName: (await settings.current()).businessName, now }),
       };
     },
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MAX_IDEMPOTENCY_KEY } from '@mostrador/shared';
+import { MAX_IDEMPOTENCY_KEY, stableJson } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/connection.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
@@ -43,18 +43,7 @@ export function keyClaim(claim: Omit<KeyClaim, 'requestHash'> & { body: unknown 
 
 /** A stable hash of what was asked: the operation and the validated body, keys sorted. */
 export function requestHash(operation: string, body: unknown): string {
-  return createHash('sha256').update(operation).update('\n').update(stableStringify(body)).digest('base64url');
-}
-
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+  return createHash('sha256').update(operation).update('\n').update(stableJson(body)).digest('base64url');
 }
 
 export interface IdempotentRun<T> {

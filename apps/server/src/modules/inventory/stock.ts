@@ -22,6 +22,8 @@ export interface StockChange {
   user: Actor;
   note?: string | null;
   receiptId?: number | null;
+  /** The purchase whose entry (or cancelled entry) this is. */
+  purchaseId?: number | null;
 }
 
 export interface StockChangeResult {
@@ -78,6 +80,7 @@ export async function applyStockChanges(
     applied.map(({ change, name, after }) => ({
       productId: change.productId,
       receiptId: change.receiptId ?? null,
+      purchaseId: change.purchaseId ?? null,
       userId: change.user.id,
       reason: change.reason,
       deltaMilli: change.deltaMilli,

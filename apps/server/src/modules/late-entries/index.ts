@@ -9,4 +9,4 @@ export {
   noteIfDayWasCut,
   waitForWritesInFlight,
 } from './late-entries.js';
-export { flagCancellation, flagPayment, flagSale, saleLateEntries } from './late-flags.js';
+export { flagCancellation, flagPayment, flagReturn, flagSale, saleLateEntries } from './late-flags.js';

@@ -70,3 +70,13 @@ export async function flagPayment(
     at,
   });
 }
+
+/** A return (devolución) by line: the goods and any refund move today, whatever its receipt's day. */
+export async function flagReturn(
+  trx: Executor,
+  entry: { receiptId: number; amountCents: number },
+  actor: Actor,
+  at: number,
+): Promise<void> {
+  await noteIfDayWasCut(trx, { dayOf: at, kind: 'RETURN', ...entry, userId: actor.id, at });
+}

@@ -29,7 +29,33 @@ export const COMMANDS = {
   partialCut: [GS, 0x56, 0x42, 0],
   /** ESC p 0 25 250: pulse the cash drawer on pin 2 (on 50 ms, off 500 ms). */
   drawerKick: [ESC, 0x70, 0, 25, 250],
+  /** GS ( k <fn 65>: QR model 2. */
+  qrModel2: [GS, 0x28, 0x6b, 4, 0, 0x31, 0x41, 0x32, 0],
+  /** GS ( k <fn 67>: each module 6 dots wide. */
+  qrModuleSize: [GS, 0x28, 0x6b, 3, 0, 0x31, 0x43, 6],
+  /** GS ( k <fn 69>: error correction level M (15 %), as the PDF ticket's QR. */
+  qrErrorCorrectionM: [GS, 0x28, 0x6b, 3, 0, 0x31, 0x45, 0x31],
+  /** GS ( k <fn 81>: print the stored QR symbol. */
+  qrPrint: [GS, 0x28, 0x6b, 3, 0, 0x31, 0x51, 0x30],
 } as const;
+
+/**
+ * The printer's own QR code (GS ( k): model 2, 6-dot modules (a link of ~50 characters is a
+ * 33-module symbol, 25 mm at 203 dpi, on 58 mm paper too), error correction M, the data stored
+ * (fn 80, its length + 3 in pL pH), then printed. The printer draws it: no raster image to send.
+ */
+export function qrCodeCommands(data: string): Buffer {
+  const bytes = Buffer.from(data, 'utf8');
+  const stored = bytes.length + 3;
+  return Buffer.concat([
+    Buffer.from(COMMANDS.qrModel2),
+    Buffer.from(COMMANDS.qrModuleSize),
+    Buffer.from(COMMANDS.qrErrorCorrectionM),
+    Buffer.from([GS, 0x28, 0x6b, stored & 0xff, stored >> 8, 0x31, 0x50, 0x30]),
+    bytes,
+    Buffer.from(COMMANDS.qrPrint),
+  ]);
+}
 
 /** CP850 bytes of U+00A0…U+00FF (CP850 holds all of Latin-1, in its own order). */
 const LATIN1_TO_CP850 = Uint8Array.from(
@@ -102,6 +128,10 @@ class Job {
     this.parts.push(encodeCp850(text), Buffer.from([LF]));
     return this;
   }
+  raw(bytes: Buffer) {
+    this.parts.push(bytes);
+    return this;
+  }
   bytes() {
     return Buffer.concat(this.parts);
   }
@@ -158,11 +188,27 @@ function ticketCopy(job: Job, ticket: Ticket, columns: number, copy: boolean) {
       row({ label, value: p.amount });
     }
   }
+  if (ticket.promissory) {
+    rule();
+    for (const line of wrap(fold(ticket.promissory.text), columns)) job.line(line);
+    // Room for the client to sign, then the line they sign on and their name under it.
+    job.line().line().line().command(COMMANDS.alignCenter);
+    job.line('_'.repeat(columns - 10));
+    for (const line of wrap(fold(ticket.promissory.signer), columns)) job.line(line);
+    job.command(COMMANDS.alignLeft);
+  }
   if (ticket.business.footer.length > 0) {
     rule();
     job.command(COMMANDS.alignCenter);
     for (const footer of ticket.business.footer) for (const line of wrap(fold(footer), columns)) job.line(line);
     job.command(COMMANDS.alignLeft);
+  }
+  if (ticket.invoiceLink) {
+    // Last, centred: the words, the link (cut where it does not fit) and its QR.
+    rule();
+    job.command(COMMANDS.alignCenter).line(TICKET_TEXTS.invoiceHere);
+    for (const line of wrap(ticket.invoiceLink, columns)) job.line(line);
+    job.raw(qrCodeCommands(ticket.invoiceLink)).command(COMMANDS.alignLeft);
   }
   job.command(COMMANDS.feed).command(COMMANDS.partialCut);
 }

@@ -1,5 +1,7 @@
 import {
+  abonoPdfQuerySchema,
   idParamsSchema,
+  printAbonoBodySchema,
   printingSettingsSchema,
   printReceiptBodySchema,
   printResultSchema,
@@ -64,6 +66,45 @@ const printingRoutes: RoutesPlugin = async (app) => {
         type: 'application/pdf',
         disposition: 'inline',
         name: `remision-${receipt.id}.pdf`,
+        data: pdf,
+      });
+    },
+  );
+
+  // An abono's ticket (client/addPayment answers its payments): printed as the database holds it.
+  app.post(
+    '/client/printAbono',
+    {
+      config: { operation: 'client/printAbono' },
+      schema: {
+        summary: 'Imprimir el ticket de un abono en la impresora térmica',
+        tags: ['printing'],
+        errors: [404, 502, 504],
+        body: printAbonoBodySchema,
+        response: { 200: printResultSchema },
+      },
+    },
+    (request) => printing.printAbono(request.body.paymentIds, actorOf(request)),
+  );
+
+  app.get(
+    '/client/abonoPdf',
+    {
+      config: { operation: 'client/abonoPdf' },
+      schema: {
+        summary: 'Ticket de un abono en PDF',
+        tags: ['printing'],
+        errors: [404],
+        querystring: abonoPdfQuerySchema,
+        response: { 200: pdfResponse('El ticket del abono en PDF.') },
+      },
+    },
+    async (request, reply) => {
+      const { abono, pdf } = await printing.abonoPdf(request.query.payments, actorOf(request));
+      return sendFile(reply, {
+        type: 'application/pdf',
+        disposition: 'inline',
+        name: `abono-${abono.client.id}-${abono.payments[0]?.paymentId ?? 0}.pdf`,
         data: pdf,
       });
     },

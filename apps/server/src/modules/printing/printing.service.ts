@@ -1,4 +1,6 @@
 import {
+  abonoPdfPath,
+  creditDueDay,
   type CutData,
   type PrintingSettings,
   type PrintResult,
@@ -9,12 +11,16 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
+import type { AutofacturaService } from '../autofactura/index.js';
+import type { AbonoTicketData, CreditService } from '../credit/credit.service.js';
 import type { ReceiptsService, ReceiptViewer } from '../receipts/receipts.service.js';
+import type { SettingsService } from '../settings/index.js';
+import { abonoTicket } from './abono-ticket.js';
 import { COLUMNS, drawerKickJob, ticketToEscPos } from './escpos.js';
 import { parsePrinterUrl, sendToPrinter } from './printer.js';
 import { renderReceiptPdf } from './receipt.pdf.js';
 import { cutTicket, shiftTicket } from './summaries.js';
-import { type BusinessInfo, buildTicket, splitLines } from './ticket.js';
+import { type BusinessInfo, buildTicket, businessInfoOf } from './ticket.js';
 
 // The server re-reads the receipt by id and prints what the database holds, never what a client sent.
 // With PRINTER_URL it sends ESC/POS to the thermal printer; without it, it answers where the
@@ -28,6 +34,8 @@ export const PRINT_MESSAGES = {
   shiftPdfReady: 'Resumen del turno listo para imprimir.',
   cutSent: 'El corte se envió a la impresora.',
   cutPdfReady: 'Corte listo para imprimir.',
+  abonoSent: 'El ticket del abono se envió a la impresora.',
+  abonoPdfReady: 'Ticket del abono listo para imprimir.',
 } as const;
 
 /** Where a shift's 80 mm summary PDF is (the web opens it when there is no thermal printer). */
@@ -35,33 +43,46 @@ export const shiftPdfPath = (id: number) => `/api/cash/pdf/${id}`;
 
 export type PrintingConfig = Pick<
   Config,
-  | 'PRINTER_URL'
-  | 'PRINTER_TIMEOUT_MS'
-  | 'BUSINESS_NAME'
-  | 'BUSINESS_DETAILS'
-  | 'RECEIPT_FOOTER'
-  | 'PAPER_WIDTH_MM'
-  | 'TICKET_PDF_FALLBACK'
+  'PRINTER_URL' | 'PRINTER_TIMEOUT_MS' | 'PAPER_WIDTH_MM' | 'TICKET_PDF_FALLBACK'
 >;
 
 export interface PrintingDeps {
   config: PrintingConfig;
   /** Where the receipt to print is read from (404 when there is none). */
   receipts: Pick<ReceiptsService, 'details'>;
+  /** The shop's identity every ticket and PDF prints (name, address, phone, RFC, footer, logo). */
+  settings: Pick<SettingsService, 'current' | 'logo'>;
+  /** A credit ticket's due day comes from the client's plazo; an abono's ticket, from its payments (404 when they are not one abono). */
+  credit: Pick<CreditService, 'creditDays' | 'abono'>;
+  /** A receipt's autofactura link, printed at the bottom with its QR when the shop can invoice it. */
+  autofactura: Pick<AutofacturaService, 'ticketLink'>;
 }
 
-export function createPrintingService({ config, receipts }: PrintingDeps) {
-  const business: BusinessInfo = {
-    name: config.BUSINESS_NAME,
-    details: splitLines(config.BUSINESS_DETAILS),
-    footer: splitLines(config.RECEIPT_FOOTER),
-  };
+export function createPrintingService({ config, receipts, settings, credit, autofactura }: PrintingDeps) {
   const printer = config.PRINTER_URL ? parsePrinterUrl(config.PRINTER_URL) : null;
+
+  /** The business as the settings say now. */
+  async function businessInfo(): Promise<BusinessInfo> {
+    const [current, logo] = await Promise.all([settings.current(), settings.logo()]);
+    return businessInfoOf({ ...current, logo });
+  }
+
+  /**
+   * A receipt's ticket: the shop's identity, a credit sale's due day from the client's plazo, and
+   * the autofactura link when the shop can invoice it.
+   */
+  async function ticketOf(receipt: Receipt) {
+    const creditDays =
+      receipt.paymentMode === 'Credit' && receipt.clientId !== null ? await credit.creditDays(receipt.clientId) : null;
+    const dueDay = creditDays === null ? null : creditDueDay(Date.parse(receipt.date), creditDays);
+    const [business, invoiceLink] = await Promise.all([businessInfo(), autofactura.ticketLink(receipt)]);
+    return buildTicket(receipt, business, { dueDay, invoiceLink });
+  }
 
   /** Prints a receipt already read from the database; throws the printer's 502/504. */
   async function print(receipt: Receipt, copies: number): Promise<PrintResult> {
     if (!printer) return { ok: true, message: PRINT_MESSAGES.pdfReady, pdfUrl: receiptPdfPath(receipt.id, copies) };
-    const job = ticketToEscPos(buildTicket(receipt, business), { columns: COLUMNS[config.PAPER_WIDTH_MM], copies });
+    const job = ticketToEscPos(await ticketOf(receipt), { columns: COLUMNS[config.PAPER_WIDTH_MM], copies });
     await sendToPrinter(printer, job, config.PRINTER_TIMEOUT_MS);
     return { ok: true, message: PRINT_MESSAGES.sent };
   }
@@ -104,28 +125,33 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
     /** POST /api/cash/print/:id: the shift's summary on the thermal printer (502/504 when it fails), or its PDF's address. */
     async printShift(shift: Shift): Promise<PrintResult> {
       if (!printer) return { ok: true, message: PRINT_MESSAGES.shiftPdfReady, pdfUrl: shiftPdfPath(shift.id) };
-      const job = ticketToEscPos(shiftTicket(shift, business), { columns: COLUMNS[config.PAPER_WIDTH_MM], copies: 1 });
+      const job = ticketToEscPos(shiftTicket(shift, await businessInfo()), {
+        columns: COLUMNS[config.PAPER_WIDTH_MM],
+        copies: 1,
+      });
       await sendToPrinter(printer, job, config.PRINTER_TIMEOUT_MS);
       return { ok: true, message: PRINT_MESSAGES.shiftSent };
     },
 
     /** GET /api/cash/pdf/:id: the shift's summary on thermal-paper width. */
-    shiftPdf(shift: Shift): Promise<Buffer> {
+    async shiftPdf(shift: Shift): Promise<Buffer> {
+      const business = await businessInfo();
       return renderReceiptPdf(shiftTicket(shift, business), {
         paperWidthMm: config.PAPER_WIDTH_MM,
         copies: 1,
         title: `Turno de caja #${shift.id}`,
-        author: config.BUSINESS_NAME,
+        author: business.name,
       });
     },
 
     /** GET /api/reports/pdf/:id?format=80mm: the cut's summary on thermal-paper width. */
-    cutPdf(cut: CutData, createdAt: string, id: number): Promise<Buffer> {
+    async cutPdf(cut: CutData, createdAt: string, id: number): Promise<Buffer> {
+      const business = await businessInfo();
       return renderReceiptPdf(cutTicket(cut, createdAt, business), {
         paperWidthMm: config.PAPER_WIDTH_MM,
         copies: 1,
         title: `Corte de caja ${cut.date} #${id}`,
-        author: config.BUSINESS_NAME,
+        author: business.name,
       });
     },
 
@@ -133,7 +159,7 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
     async printCut(cut: CutData, createdAt: string, id: number): Promise<PrintResult> {
       if (!printer)
         return { ok: true, message: PRINT_MESSAGES.cutPdfReady, pdfUrl: `/api/reports/pdf/${id}?format=80mm` };
-      const job = ticketToEscPos(cutTicket(cut, createdAt, business), {
+      const job = ticketToEscPos(cutTicket(cut, createdAt, await businessInfo()), {
         columns: COLUMNS[config.PAPER_WIDTH_MM],
         copies: 1,
       });
@@ -158,14 +184,44 @@ export function createPrintingService({ config, receipts }: PrintingDeps) {
       while (kicks.size > 0) await Promise.all(kicks);
     },
 
+    /** POST /api/client/printAbono: an abono's ticket on the thermal printer (502/504 when it fails), or its PDF's address. */
+    async printAbono(paymentIds: readonly number[], viewer: ReceiptViewer): Promise<PrintResult> {
+      const abono = await credit.abono(paymentIds, viewer);
+      const ids = abono.payments.map((p) => p.paymentId);
+      if (!printer) return { ok: true, message: PRINT_MESSAGES.abonoPdfReady, pdfUrl: abonoPdfPath(ids) };
+      const job = ticketToEscPos(abonoTicket(abono, await businessInfo()), {
+        columns: COLUMNS[config.PAPER_WIDTH_MM],
+        copies: 1,
+      });
+      await sendToPrinter(printer, job, config.PRINTER_TIMEOUT_MS);
+      return { ok: true, message: PRINT_MESSAGES.abonoSent };
+    },
+
+    /** GET /api/client/abonoPdf: an abono's ticket on thermal-paper width. */
+    async abonoPdf(
+      paymentIds: readonly number[],
+      viewer: ReceiptViewer,
+    ): Promise<{ abono: AbonoTicketData; pdf: Buffer }> {
+      const abono = await credit.abono(paymentIds, viewer);
+      const business = await businessInfo();
+      const pdf = await renderReceiptPdf(abonoTicket(abono, business), {
+        paperWidthMm: config.PAPER_WIDTH_MM,
+        copies: 1,
+        title: `Abono de ${abono.client.name}`,
+        author: business.name,
+      });
+      return { abono, pdf };
+    },
+
     /** GET /api/receipt/pdf/:id: a receipt the viewer reads. */
     async pdf(id: number, copies: number, viewer: ReceiptViewer): Promise<{ receipt: Receipt; pdf: Buffer }> {
       const receipt = await receipts.details(id, viewer);
-      const pdf = await renderReceiptPdf(buildTicket(receipt, business), {
+      const ticket = await ticketOf(receipt);
+      const pdf = await renderReceiptPdf(ticket, {
         paperWidthMm: config.PAPER_WIDTH_MM,
         copies,
         title: `Remisión #${receipt.id}`,
-        author: config.BUSINESS_NAME,
+        author: ticket.business.name,
       });
       return { receipt, pdf };
     },

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { winAnsi } from '../../lib/fold-text.js';
+import { drawQr } from '../../lib/pdf-qr.js';
 import { type Ticket, TICKET_TEXTS, type TicketRow } from './ticket.js';
 
 // The receipt as a PDF the size of thermal paper (80 or 58 mm wide), for shops without an ESC/POS
@@ -19,11 +20,13 @@ interface Paper {
   title: number;
   body: number;
   small: number;
+  /** The autofactura QR's side, its quiet zone included. */
+  qr: number;
 }
 
 export const PAPERS: Record<PaperWidthMm, Paper> = {
-  80: { width: pt(80), margin: pt(4), title: 13, body: 8.5, small: 7.5 },
-  58: { width: pt(58), margin: pt(5), title: 11, body: 7, small: 6.5 },
+  80: { width: pt(80), margin: pt(4), title: 13, body: 8.5, small: 7.5, qr: pt(30) },
+  58: { width: pt(58), margin: pt(5), title: 11, body: 7, small: 6.5, qr: pt(28) },
 };
 const TOP = pt(4);
 const BOTTOM = pt(6);
@@ -81,7 +84,13 @@ function layout(doc: Doc, ticket: Ticket, paper: Paper, draw: boolean, copy: boo
     text(v, bold ? BOLD : FONT, size, 'right');
   };
 
-  // Business.
+  // Business: the logo (when the shop has one) in a box of its own, centred, then the name.
+  const logo = ticket.business.logo;
+  if (logo) {
+    const box = Math.min(pt(16), width);
+    if (draw) doc.image(logo.data, left, y, { fit: [width, box], align: 'center', valign: 'center' });
+    y += box + 3;
+  }
   text(ticket.business.name, BOLD, paper.title, 'center');
   for (const line of ticket.business.details) text(line, FONT, paper.small, 'center');
   rule();
@@ -119,7 +128,8 @@ function layout(doc: Doc, ticket: Ticket, paper: Paper, draw: boolean, copy: boo
   }
 
   // Totals.
-  ticket.totals.forEach((r, index) => row(r, index === 0 ? paper.body + 1.5 : paper.body));
+  const large = ticket.largeTotal ?? 0;
+  ticket.totals.forEach((r, index) => row(r, index === large ? paper.body + 1.5 : paper.body));
 
   // Payments (credit).
   if (ticket.payments) {
@@ -132,11 +142,37 @@ function layout(doc: Doc, ticket: Ticket, paper: Paper, draw: boolean, copy: boo
     }
   }
 
+  // A credit ticket's promissory line, with room to sign.
+  if (ticket.promissory) {
+    rule();
+    text(ticket.promissory.text, FONT, paper.small);
+    gap(pt(10));
+    if (draw)
+      doc
+        .moveTo(left + width * 0.15, y)
+        .lineTo(left + width * 0.85, y)
+        .lineWidth(0.5)
+        .strokeColor('#000')
+        .stroke();
+    gap(2);
+    text(ticket.promissory.signer, FONT, paper.small, 'center');
+  }
+
   // Footer.
   if (ticket.business.footer.length > 0) {
     rule();
     gap(2);
     for (const line of ticket.business.footer) text(line, FONT, paper.body, 'center');
+  }
+
+  // Last: the autofactura link and its QR (its quiet zone inside the box), centred.
+  if (ticket.invoiceLink) {
+    rule();
+    text(TICKET_TEXTS.invoiceHere, BOLD, paper.body, 'center');
+    text(ticket.invoiceLink, FONT, paper.small, 'center');
+    gap(pt(2));
+    if (draw) drawQr(doc, ticket.invoiceLink, left + (width - paper.qr) / 2, y, paper.qr);
+    y += paper.qr;
   }
   return y + BOTTOM;
 }

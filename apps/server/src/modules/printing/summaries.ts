@@ -1,4 +1,6 @@
 import {
+  CUT_PROFIT_TEXTS,
+  cutMarginText,
   type CutData,
   formatCutQuantities,
   formatDateTime,
@@ -6,6 +8,7 @@ import {
   PAYMENT_METHODS,
   pesosToCents,
   type Shift,
+  taxRowLabel,
 } from '@mostrador/shared';
 import type { BusinessInfo, Ticket, TicketRow } from './ticket.js';
 
@@ -28,6 +31,10 @@ export const SUMMARY_TEXTS = {
   entradas: 'Entradas',
   salidas: 'Salidas',
   movement: 'Movimiento',
+  taxBase: (rates: string) => `Base ${rates}`,
+  taxIeps: '  IEPS',
+  taxIva: '  IVA',
+  taxTotal: 'IVA del día',
   amount: 'Monto',
   method: (method: string) => `Pagos: ${method}`,
   cutFolio: (date: string) => `Corte de caja ${date}`,
@@ -87,6 +94,19 @@ export function shiftTicket(shift: Shift, business: BusinessInfo): Ticket {
 }
 
 /** A cut on 80 mm: the cash summary (expected, counted, difference, by method), its shifts, then the sales. */
+/** The day's gross profit, as the letter PDF gives it (cuts made before profit have none). */
+function profitRows(profit: CutData['profit']): TicketRow[] {
+  if (!profit) return [];
+  const P = CUT_PROFIT_TEXTS;
+  return [
+    { label: P.revenue, value: money(profit.revenue) },
+    { label: P.cost, value: money(profit.cost) },
+    { label: P.profit, value: money(profit.profit), bold: true },
+    { label: P.margin, value: cutMarginText(profit.margin) },
+    ...(profit.noCostRevenue !== 0 ? [{ label: P.noCost, value: money(profit.noCostRevenue) }] : []),
+  ];
+}
+
 export function cutTicket(cut: CutData, createdAt: string, business: BusinessInfo): Ticket {
   const shifts = cut.shifts ?? [];
   const closed = shifts.filter((s) => s.counted !== null);
@@ -119,6 +139,18 @@ export function cutTicket(cut: CutData, createdAt: string, business: BusinessInf
       { label: S.quantities, value: formatCutQuantities(cut.totals) },
       { label: S.payments, value: money(cut.totals.totalPayments) },
       { label: S.due, value: money(cut.totals.totalDue) },
+      // The day's taxes, one line per combination of rates that has any ('IVA 16 %', 'Exento'…).
+      ...(cut.taxes
+        ? [
+            ...cut.taxes.rows.flatMap((row) => [
+              { label: S.taxBase(taxRowLabel(row)), value: money(row.base) },
+              ...(row.ieps !== 0 ? [{ label: S.taxIeps, value: money(row.ieps) }] : []),
+              ...(row.iva !== 0 ? [{ label: S.taxIva, value: money(row.iva) }] : []),
+            ]),
+            { label: S.taxTotal, value: money(cut.taxes.totals.iva), bold: true },
+          ]
+        : []),
+      ...profitRows(cut.profit),
     ],
     payments: null,
   };

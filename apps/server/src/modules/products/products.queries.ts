@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/connection.js';
 import type { ProductsTable, ProductUpdate } from '../../db/schema.js';
+import type { TaxColumns } from './product-taxes.js';
 
 export function listProducts(db: Executor) {
   // Creation order, the same on both databases; the Products screen sorts by itself.
@@ -42,9 +43,9 @@ export type ProductDetails = Pick<
   | 'barcode'
   | 'minStockMilli'
   | 'imagePath'
-> & { sellsByWeight: number };
+> & { sellsByWeight: number; category?: string | null };
 
-export function insertProduct(db: Executor, product: ProductDetails & { createdAt: number }) {
+export function insertProduct(db: Executor, product: ProductDetails & TaxColumns & { createdAt: number }) {
   return db
     .insertInto('products')
     .values({ ...product, stockMilli: 0, updatedAt: product.createdAt })
@@ -56,7 +57,17 @@ export function insertProduct(db: Executor, product: ProductDetails & { createdA
 export function updateProductDetails(
   db: Executor,
   id: number,
-  patch: ProductDetails & Pick<ProductUpdate, 'updatedAt'>,
+  patch: ProductDetails & Partial<TaxColumns> & Pick<ProductUpdate, 'updatedAt'>,
 ) {
   return db.updateTable('products').set(patch).where('id', '=', id).executeTakeFirst();
+}
+
+/** The products nobody has saved since taxes came in (the 'Revisa los impuestos' banner). */
+export async function countUnreviewedTaxes(db: Executor): Promise<number> {
+  const { count } = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('taxesReviewed', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }

@@ -9,6 +9,7 @@ import {
   MAX_IMAGE_BYTES,
   productListResponseSchema,
   productSchema,
+  productTaxReviewSchema,
   removeInventoryBodySchema,
 } from '@mostrador/shared';
 import { z } from 'zod';
@@ -39,7 +40,22 @@ const productsRoutes: RoutesPlugin = async (app) => {
         response: { 200: productListResponseSchema },
       },
     },
-    async () => ({ products: await products.list() }),
+    async (request) => ({ products: await products.list(actorOf(request)) }),
+  );
+
+  app.get(
+    '/product/taxReview',
+    {
+      config: { operation: 'product/taxReview' },
+      schema: {
+        summary: 'Contar los productos con impuestos sin revisar',
+        description:
+          'Productos que nadie ha guardado desde que llegaron los impuestos (se asumió IVA 16 %): el aviso "Revisa los impuestos".',
+        tags: ['products'],
+        response: { 200: productTaxReviewSchema },
+      },
+    },
+    () => products.taxReview(),
   );
 
   app.get(
@@ -54,7 +70,7 @@ const productsRoutes: RoutesPlugin = async (app) => {
         response: { 200: lookupProductResponseSchema },
       },
     },
-    (request) => products.lookup(request.query.code),
+    (request) => products.lookup(request.query.code, actorOf(request)),
   );
 
   app.post(
@@ -108,7 +124,7 @@ const productsRoutes: RoutesPlugin = async (app) => {
   // only in this scope.
   const withImages: RoutesPlugin = async (scope) => {
     await scope.register(fastifyMultipart, {
-      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 16, parts: 17, fieldSize: 10_000 },
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 21, parts: 22, fieldSize: 10_000 },
     });
     scope.addHook('preValidation', readImageForm);
 

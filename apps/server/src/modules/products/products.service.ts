@@ -1,4 +1,6 @@
 import {
+  canSeeCosts,
+  costToPesos,
   type AddInventoryBody,
   type AdjustInventoryBody,
   centsToPesos,
@@ -10,6 +12,7 @@ import {
   type LookupProductResponse,
   pesosToCents,
   type Product,
+  type ProductTaxReview,
   productCodeKey,
   productNotFoundByCodeMessage,
   readScaleLabel,
@@ -29,6 +32,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { applyStockChange } from '../inventory/index.js';
 import { checkImage, deleteImage, type ImageUpload, imageUrlOf, storeImage } from './images.js';
+import { taxColumnsOfNew, taxFieldsOfRow, taxPatchOfEdit } from './product-taxes.js';
 import * as q from './products.queries.js';
 
 export const INITIAL_STOCK_NOTE = 'Inventario inicial';
@@ -46,8 +50,12 @@ export interface ProductsDeps {
 const pesosOrNull = (cents: number | null) => (cents === null ? null : centsToPesos(cents));
 const quantityOrNull = (milli: number | null) => (milli === null ? null : fromMilli(milli));
 
-export function toProduct(row: ProductRow): Product {
-  return {
+/**
+ * A product as the API answers it. The cost figures only with `withCosts` (Admin and Manager:
+ * canSeeCosts); a Seller's answers leave them out.
+ */
+export function toProduct(row: ProductRow, { withCosts = false } = {}): Product {
+  const product: Product = {
     id: row.id,
     name: row.name,
     cuid: row.cuid,
@@ -61,8 +69,20 @@ export function toProduct(row: ProductRow): Product {
     sellsByWeight: row.sellsByWeight === 1,
     imageUrl: imageUrlOf(row.imagePath),
     createdAt: toIso(row.createdAt),
+    ...taxFieldsOfRow(row),
+    category: row.category,
+  };
+  if (!withCosts) return product;
+  return {
+    ...product,
+    averageCost: row.averageCostMicros === null ? null : costToPesos(Number(row.averageCostMicros)),
+    lastCost: row.lastCostMicros === null ? null : costToPesos(Number(row.lastCostMicros)),
+    lastSupplierId: row.lastSupplierId,
   };
 }
+
+type Viewer = Pick<Actor, 'role'>;
+const costsFor = (viewer: Viewer) => ({ withCosts: canSeeCosts(viewer.role) });
 
 /** The columns create and edit write, from the validated body. */
 function detailsOf(input: CreateProductBody | EditProductBody, imagePath: string | null): q.ProductDetails {
@@ -80,15 +100,18 @@ function detailsOf(input: CreateProductBody | EditProductBody, imagePath: string
     minStockMilli: milliOrNull(input.minStock),
     sellsByWeight: input.sellsByWeight ? 1 : 0,
     imagePath,
+    // Left out of an edit: the stored one stays (undefined is not written).
+    ...(input.category !== undefined && { category: input.category }),
   };
 }
 
 const missing = (id: number) => notFound(`El producto #${id} no existe.`);
 
+/** Create, edit and the stock changes are Admin's and Manager's (API_ACCESS): their answers carry the costs. */
 async function readProduct(db: Executor, id: number): Promise<Product> {
   const row = await q.findProductById(db, id);
   if (!row) throw missing(id);
-  return toProduct(row);
+  return toProduct(row, { withCosts: true });
 }
 
 /** 409 when another product holds the code (ignoring case) or the barcode. */
@@ -124,19 +147,25 @@ export function createProductsService({ db, transact, clock, uploadDir, scaleLab
   }
 
   return {
-    async list(): Promise<Product[]> {
-      return (await q.listProducts(db)).map(toProduct);
+    async list(viewer: Viewer): Promise<Product[]> {
+      const options = costsFor(viewer);
+      return (await q.listProducts(db)).map((row) => toProduct(row, options));
+    },
+
+    async taxReview(): Promise<ProductTaxReview> {
+      return { unreviewed: await q.countUnreviewedTaxes(db) };
     },
 
     /**
      * The product a scanned or typed code names: its barcode, else its code (ignoring case), else
      * a scale label's product code with the label's weight. Each step is one indexed query.
      */
-    async lookup(code: string): Promise<LookupProductResponse> {
+    async lookup(code: string, viewer: Viewer): Promise<LookupProductResponse> {
+      const options = costsFor(viewer);
       const byBarcode = /^\d{8,14}$/.test(code) ? await q.findProductByBarcode(db, code) : undefined;
-      if (byBarcode) return { product: toProduct(byBarcode), quantity: null };
+      if (byBarcode) return { product: toProduct(byBarcode, options), quantity: null };
       const byCode = await q.findProductByCodeKey(db, productCodeKey(code));
-      if (byCode) return { product: toProduct(byCode), quantity: null };
+      if (byCode) return { product: toProduct(byCode, options), quantity: null };
 
       const reading = readScaleLabel(code, scaleLabelFormat);
       if (reading && !reading.ok) throw badRequest(SCALE_LABEL_CHECK_DIGIT_MESSAGE);
@@ -145,7 +174,8 @@ export function createProductsService({ db, transact, clock, uploadDir, scaleLab
         const rows = await q.findProductsByCodeKeys(db, candidates);
         // The code as printed first, then with fewer leading zeros.
         const row = candidates.map((key) => rows.find((r) => r.cuidKey === key)).find(Boolean);
-        if (row) return { product: toProduct(row), quantity: labelQuantity(reading.label.weightGrams, row.units) };
+        if (row)
+          return { product: toProduct(row, options), quantity: labelQuantity(reading.label.weightGrams, row.units) };
       }
       throw notFound(productNotFoundByCodeMessage(code));
     },
@@ -157,7 +187,11 @@ export function createProductsService({ db, transact, clock, uploadDir, scaleLab
         return await withStoredImage(image, (imagePath) =>
           transact(async (trx) => {
             const at = clock();
-            const { id } = await q.insertProduct(trx, { ...detailsOf(input, imagePath), createdAt: at });
+            const { id } = await q.insertProduct(trx, {
+              ...detailsOf(input, imagePath),
+              ...taxColumnsOfNew(input),
+              createdAt: at,
+            });
             if (input.stockQuantity > 0) {
               const deltaMilli = toMilli(input.stockQuantity);
               await applyStockChange(
@@ -187,6 +221,7 @@ export function createProductsService({ db, transact, clock, uploadDir, scaleLab
           transact(async (trx) => {
             const result = await q.updateProductDetails(trx, input.id, {
               ...detailsOf(input, imagePath ?? current.imagePath),
+              ...taxPatchOfEdit(input),
               updatedAt: clock(),
             });
             if (Number(result.numUpdatedRows) !== 1) throw missing(input.id);

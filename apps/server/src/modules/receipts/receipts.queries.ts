@@ -4,22 +4,49 @@ import type { ReceiptItemsTable, ReceiptRow } from '../../db/schema.js';
 import { type NewPaymentRow, newPaymentRow, type NewReceiptRow } from '../../db/rows.js';
 
 /**
- * The rows a page of receipts shows besides its own (items, payments, client and seller names):
+ * The rows a page of receipts shows besides its own (items, payments, client and seller names,
+ * the supervisors' authorisations):
  * one query per table, whatever the number of receipts (no N+1).
  */
 export async function findReceiptRelations(db: Executor, rows: readonly ReceiptRow[]) {
   const ids = rows.map((r) => r.id);
   const clientIds = [...new Set(rows.map((r) => r.clientId).filter((id): id is number => id !== null))];
-  const userIds = [...new Set(rows.map((r) => r.userId))];
-  const [items, payments, clients, users] = await Promise.all([
+  const overLimitBy = rows.flatMap((r) => (r.overLimitAuthorizedBy == null ? [] : [r.overLimitAuthorizedBy]));
+  const userIds = [...new Set([...rows.map((r) => r.userId), ...overLimitBy])];
+  const [items, payments, clients, users, authorizations, invoices, creditNotes] = await Promise.all([
     db.selectFrom('receiptItems').selectAll().where('receiptId', 'in', ids).orderBy('id').execute(),
     db.selectFrom('payments').selectAll().where('receiptId', 'in', ids).orderBy('id').execute(),
     clientIds.length
       ? db.selectFrom('clients').select(['id', 'firstName', 'lastName']).where('id', 'in', clientIds).execute()
       : Promise.resolve([]),
     db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute(),
+    db
+      .selectFrom('receiptAuthorizations as a')
+      .innerJoin('users as u', 'u.id', 'a.authorizedBy')
+      .select(['a.receiptId', 'a.kind', 'a.authorizedBy', 'a.userId', 'a.createdAt', 'u.name as authorizerName'])
+      .where('a.receiptId', 'in', ids)
+      .orderBy('a.id')
+      .execute(),
+    db
+      .selectFrom('invoiceReceipts as ir')
+      .innerJoin('invoices as i', 'i.id', 'ir.invoiceId')
+      .select(['ir.receiptId', 'i.id', 'i.kind', 'i.series', 'i.folio', 'i.status'])
+      .where('ir.receiptId', 'in', ids)
+      .where('ir.releasedAt', 'is', null)
+      // The ingreso that holds the receipt; its complementos and notas de crédito relate to that.
+      .where('i.kind', 'in', ['receipts', 'global'])
+      .$narrowType<{ kind: 'receipts' | 'global' }>()
+      .execute(),
+    // Its notas de crédito (decision 098), oldest first.
+    db
+      .selectFrom('creditNotes as c')
+      .innerJoin('invoices as i', 'i.id', 'c.invoiceId')
+      .select(['c.receiptId', 'i.id', 'i.series', 'i.folio', 'i.status'])
+      .where('c.receiptId', 'in', ids)
+      .orderBy('i.id')
+      .execute(),
   ]);
-  return { items, payments, clients, users };
+  return { items, payments, clients, users, authorizations, invoices, creditNotes };
 }
 
 /** Receipts of one user, or dated within [today.start, today.end] (epoch ms): what a Seller reads. */
@@ -164,10 +191,25 @@ export async function disablePayment(db: Executor, id: number, userId: number, n
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** What a sale reads of its products: prices, how each is sold, and the taxes its lines are split with. */
 export function findProductsForSale(db: Executor, ids: number[]) {
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'units', 'sellsByWeight', 'priceCents', 'wholesalePriceCents', 'wholesaleMinMilli'])
+    .select([
+      'id',
+      'name',
+      'units',
+      'sellsByWeight',
+      'priceCents',
+      'wholesalePriceCents',
+      'wholesaleMinMilli',
+      'ivaRate',
+      'iepsRatePpm',
+      'iepsQuotaMicros',
+      'satProductCode',
+      'satUnitCode',
+      'averageCostMicros',
+    ])
     .where('id', 'in', ids)
     .execute();
 }
@@ -188,4 +230,16 @@ export function insertReceiptRow(db: Executor, receipt: NewReceiptRow): Promise<
 
 export async function insertReceiptItems(db: Executor, items: Array<Insertable<ReceiptItemsTable>>) {
   return db.insertInto('receiptItems').values(items).returningAll().execute();
+}
+
+/** The invoice (serie-folio, kind, status) a receipt is in, pending or stamped, or undefined. */
+export function findActiveInvoiceOfReceipt(db: Executor, receiptId: number) {
+  return db
+    .selectFrom('invoiceReceipts')
+    .innerJoin('invoices', 'invoices.id', 'invoiceReceipts.invoiceId')
+    .select(['invoices.series', 'invoices.folio', 'invoices.kind', 'invoices.status'])
+    .where('invoiceReceipts.receiptId', '=', receiptId)
+    .where('invoiceReceipts.releasedAt', 'is', null)
+    .where('invoices.kind', 'in', ['receipts', 'global'])
+    .executeTakeFirst();
 }

@@ -19,6 +19,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import { toReceipts } from './receipts.mapping.js';
 import * as q from './receipts.queries.js';
+import { findReturnRelations } from './returns.queries.js';
 
 export type ListReceiptsParams = z.output<typeof listReceiptsQuerySchema>;
 
@@ -26,7 +27,15 @@ export const receiptNotFound = (id: number) => notFound(`La remisión #${id} no 
 
 /** Receipts in the API's shape, with their items, payments, client and seller. */
 export async function hydrate(executor: Executor, rows: readonly ReceiptRow[]): Promise<Receipt[]> {
-  return rows.length === 0 ? [] : toReceipts(rows, await q.findReceiptRelations(executor, rows));
+  if (rows.length === 0) return [];
+  const [related, returns] = await Promise.all([
+    q.findReceiptRelations(executor, rows),
+    findReturnRelations(
+      executor,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return toReceipts(rows, { ...related, ...returns });
 }
 
 export async function hydrateOne(executor: Executor, row: ReceiptRow): Promise<Receipt> {

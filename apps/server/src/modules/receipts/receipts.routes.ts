@@ -8,6 +8,8 @@ import {
   listReceiptsQuerySchema,
   listReceiptsResponseSchema,
   receiptSchema,
+  returnReceiptBodySchema,
+  returnReceiptResponseSchema,
 } from '@mostrador/shared';
 import { actorOf } from '../../lib/actor.js';
 import type { RoutesPlugin } from '../../lib/types.js';
@@ -15,7 +17,7 @@ import { COMPRESS_FROM_8_KB } from '../../plugins/compression.js';
 import { idempotencyKeyOf } from '../idempotency/index.js';
 
 const receiptsRoutes: RoutesPlugin = async (app) => {
-  const { receipts, printing } = app.services;
+  const { receipts, printing, invoicing } = app.services;
 
   app.post(
     '/receipt/create',
@@ -24,7 +26,7 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
       schema: {
         summary: 'Crear una remisión',
         tags: ['receipts'],
-        errors: [404, 409],
+        errors: [404, 409, 429],
         body: createReceiptBodySchema,
         response: { 201: createReceiptResponseSchema },
       },
@@ -86,12 +88,21 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
       schema: {
         summary: 'Cambiar el estado de una remisión',
         tags: ['receipts'],
-        errors: [404, 409],
+        errors: [404, 409, 429],
         body: changeStateBodySchema,
         response: { 200: receiptSchema },
       },
     },
-    (request) => receipts.changeState(request.body.id, request.body.state, actorOf(request)),
+    async (request) => {
+      const actor = actorOf(request);
+      const receipt = await receipts.changeState(request.body, actor);
+      if (receipt.state !== 'Cancelled' || !receipt.invoice) return receipt;
+      // Committed: its invoice is cancelled or credited now (decision 098); the PAC never undoes it.
+      const outcome = await invoicing
+        .afterReceiptCancelled(receipt.id)
+        .catch((error: unknown) => request.log.error({ err: error }, 'invoice of a cancelled receipt'));
+      return outcome ? receipts.details(receipt.id, actor) : receipt;
+    },
   );
 
   app.post(
@@ -106,7 +117,12 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
         response: { 200: receiptSchema },
       },
     },
-    (request) => receipts.addPayment(request.body, actorOf(request)),
+    async (request) => {
+      const receipt = await receipts.addPayment(request.body, actorOf(request));
+      // After the payment committed: its complemento de pago, should its invoice be PPD.
+      await app.services.invoicing.afterPayments([receipt.id], request.log);
+      return receipt;
+    },
   );
 
   app.post(
@@ -121,7 +137,39 @@ const receiptsRoutes: RoutesPlugin = async (app) => {
         response: { 200: receiptSchema },
       },
     },
-    (request) => receipts.cancelPayment(request.body.paymentId, actorOf(request)),
+    async (request) => {
+      const receipt = await receipts.cancelPayment(request.body.paymentId, actorOf(request));
+      await app.services.invoicing.afterPaymentCancelled(request.body.paymentId, request.log);
+      return receipt;
+    },
+  );
+
+  app.post(
+    '/receipt/return',
+    {
+      config: { operation: 'receipt/return' },
+      schema: {
+        summary: 'Devolver parte de una remisión (por línea)',
+        tags: ['receipts'],
+        errors: [403, 404, 409],
+        body: returnReceiptBodySchema,
+        response: { 201: returnReceiptResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const result = await receipts.returnItems(request.body, actor, idempotencyKeyOf(request));
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      // Committed: the nota de crédito of an invoiced receipt's return (decision 098); the return
+      // stands whatever the PAC does, and what is not stamped now the background job sends.
+      const creditNote = await invoicing
+        .creditNoteForReturn(result.value.return.id)
+        .catch((error: unknown) => request.log.error({ err: error }, 'nota de crédito of a return'));
+      if (!creditNote) return reply.status(201).send(result.value);
+      // The receipt as it is now names its nota de crédito.
+      const receipt = await receipts.details(result.value.receipt.id, actor).catch(() => result.value.receipt);
+      return reply.status(201).send({ ...result.value, receipt });
+    },
   );
 };
 

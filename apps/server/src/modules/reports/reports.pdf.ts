@@ -1,7 +1,11 @@
 import {
   businessDayBounds,
   type CashCountReport,
+  CUT_CASH_TEXTS,
   CUT_LATE_TITLE,
+  CUT_PROFIT_TEXTS,
+  cutMarginText,
+  cutCashLines,
   type CutData,
   formatCutQuantities,
   formatQuantity,
@@ -16,9 +20,11 @@ import {
   PAYMENT_MODE_LABELS,
   parseCutData,
   pesosToCents,
+  taxRowLabel,
 } from '@mostrador/shared';
 import PDFDocument from 'pdfkit';
 import { winAnsi } from '../../lib/fold-text.js';
+import type { BusinessInfo } from '../printing/index.js';
 
 // The cut as a letter-size PDF for the owner's records. Standard Helvetica (WinAnsi covers the
 // Spanish letters and $); every amount to the centavo.
@@ -38,6 +44,12 @@ export const CUT_PDF_TEXTS = {
   pendingColumns: ['Folio', 'Cliente', 'Fecha', 'Monto', 'Pagado', 'Pendiente'],
   noPending: 'No hay pendientes.',
   late: CUT_LATE_TITLE,
+  returns: 'Devoluciones',
+  taxes: 'Impuestos del día (ventas menos devoluciones)',
+  taxesColumns: ['Tasas', 'Base', 'IEPS', 'IVA', 'Total'],
+  taxesTotal: 'Total',
+  returnsColumns: ['Folio', 'Cliente', 'Fecha', 'Motivo', 'Devuelto', 'Reembolso'],
+  returnsTotal: (amount: string, refund: string) => `Total devuelto ${amount} · reembolsado ${refund}`,
   lateColumns: ['Folio', 'Tipo', 'Cliente', 'Fecha', 'Forma de pago', 'Monto'],
   summary: 'Resumen',
   /** Cuts made before decimal quantities: one sum, all pieces then. */
@@ -78,12 +90,26 @@ interface Column {
 
 const money = (pesos: number) => formatPayment(pesosToCents(pesos));
 
-export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
+/** The day's gross profit in the summary (cuts made before profit have none); 'sin costo' apart. */
+function profitRows(profit: CutData['profit']): string[][] {
+  if (!profit) return [];
+  const P = CUT_PROFIT_TEXTS;
+  const rows = [
+    [P.revenue, money(profit.revenue)],
+    [P.cost, money(profit.cost)],
+    [P.profit, money(profit.profit)],
+    [P.margin, cutMarginText(profit.margin)],
+  ];
+  if (profit.noCostRevenue !== 0) rows.push([P.noCost, money(profit.noCostRevenue)]);
+  return rows;
+}
+
+export function renderCutPdf(report: CashCountReport, business: BusinessInfo): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${T.title} ${report.date}`, Author: 'Mostrador' },
+    info: { Title: `${T.title} ${report.date}`, Author: winAnsi(business.name) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -149,6 +175,26 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
     });
   };
 
+  // The shop (its logo on the right, when it has one), then the title.
+  const logoBox = { width: 120, height: 48 };
+  if (business.logo)
+    doc.image(business.logo.data, MARGIN + CONTENT_WIDTH - logoBox.width, y, {
+      fit: [logoBox.width, logoBox.height],
+      align: 'right',
+    });
+  const beside = business.logo ? CONTENT_WIDTH - logoBox.width - 10 : CONTENT_WIDTH;
+  const top = y;
+  doc.font(BOLD).fontSize(13);
+  write(business.name, MARGIN, y, beside);
+  y += 17;
+  doc.font(FONT).fontSize(9).fillColor('#444');
+  for (const line of business.details) {
+    write(line, MARGIN, y, beside);
+    y += 12;
+  }
+  doc.fillColor('#000');
+  if (business.logo) y = Math.max(y, top + logoBox.height);
+  y += 6;
   doc.font(BOLD).fontSize(18);
   write(T.title, MARGIN, y, CONTENT_WIDTH);
   y += 26;
@@ -199,10 +245,48 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
         [T.totalAmount, money(cut.totals.totalAmount)],
         [T.totalPayments, money(cut.totals.totalPayments)],
         [T.totalDue, money(cut.totals.totalDue)],
+        ...profitRows(cut.profit),
         ...quantityRows,
       ],
       false,
     );
+
+    if (cut.cash) {
+      heading(CUT_CASH_TEXTS.title);
+      table(
+        [
+          { label: '', width: CONTENT_WIDTH - 150 },
+          { label: '', width: 150, align: 'right' },
+        ],
+        cutCashLines(cut.cash).map((line) => [
+          `${line.kind === 'detail' ? '    ' : ''}${line.kind === 'total' ? '= ' : ''}${line.label}`,
+          line.label === CUT_CASH_TEXTS.reconcile
+            ? ''
+            : `${line.label === CUT_CASH_TEXTS.difference && line.amount > 0 ? '+' : ''}${line.amount < 0 ? '-' : ''}${money(Math.abs(line.amount))}`,
+        ]),
+        false,
+      );
+    }
+
+    if (cut.taxes) {
+      heading(T.taxes);
+      const amounts = (figures: { base: number; ieps: number; iva: number; total: number }) => [
+        money(figures.base),
+        money(figures.ieps),
+        money(figures.iva),
+        money(figures.total),
+      ];
+      table(
+        [
+          { label: T.taxesColumns[0], width: CONTENT_WIDTH - 4 * 85 },
+          ...T.taxesColumns.slice(1).map((label) => ({ label, width: 85, align: 'right' as const })),
+        ],
+        [
+          ...cut.taxes.rows.map((row) => [taxRowLabel(row), ...amounts(row)]),
+          [T.taxesTotal, ...amounts(cut.taxes.totals)],
+        ],
+      );
+    }
 
     if (cut.shifts) {
       heading(T.shifts);
@@ -321,6 +405,30 @@ export function renderCutPdf(report: CashCountReport): Promise<Buffer> {
           money(row.amount),
         ]),
       );
+    }
+
+    // The day's returns (devoluciones), apart from the sales (cuts made before returns have none).
+    if (cut.returns && cut.returns.length > 0) {
+      heading(T.returns);
+      table(
+        [
+          { label: T.returnsColumns[0], width: 50 },
+          { label: T.returnsColumns[1], width: 100 },
+          { label: T.returnsColumns[2], width: 95 },
+          { label: T.returnsColumns[3], width: CONTENT_WIDTH - 415 },
+          { label: T.returnsColumns[4], width: 85, align: 'right' },
+          { label: T.returnsColumns[5], width: 85, align: 'right' },
+        ],
+        cut.returns.map((row) => [
+          `#${row.receiptId}`,
+          row.client ?? T.noClient,
+          formatDateTime(row.createdAt),
+          row.reason,
+          money(-row.amount),
+          money(-row.refund),
+        ]),
+      );
+      note(T.returnsTotal(money(cut.totals.totalReturned ?? 0), money(cut.totals.totalRefunded ?? 0)), true);
     }
   }
 

@@ -240,7 +240,7 @@ export async function findPendingCredit(db: Executor, end: number) {
   const [receipts, items, payments] = await Promise.all([
     pending()
       .leftJoin('clients as c', 'c.id', 'r.clientId')
-      .select(['r.id', 'r.date', 'c.firstName', 'c.lastName'])
+      .select(['r.id', 'r.date', 'r.returnedCents', 'c.firstName', 'c.lastName'])
       .orderBy('r.date')
       .orderBy('r.id')
       .execute(),
@@ -256,4 +256,32 @@ export async function findPendingCredit(db: Executor, end: number) {
       .execute(),
   ]);
   return { receipts, items, payments };
+}
+
+/** The returns (devoluciones) recorded in [start, end], in the order they were made. */
+export async function findDayReturns(db: Executor, start: number, end: number) {
+  const rows = await db
+    .selectFrom('receiptReturns as rr')
+    .innerJoin('receipts as r', 'r.id', 'rr.receiptId')
+    .innerJoin('users as u', 'u.id', 'rr.userId')
+    .leftJoin('clients as c', 'c.id', 'r.clientId')
+    .select([
+      'rr.id',
+      'rr.receiptId',
+      'r.paymentMode',
+      'c.firstName',
+      'c.lastName',
+      'u.name as userName',
+      'rr.method',
+      'rr.reason',
+      'rr.amountCents',
+      'rr.refundCents',
+      'rr.createdAt',
+    ])
+    .where('rr.createdAt', '>=', start)
+    .where('rr.createdAt', '<=', end)
+    .orderBy('rr.createdAt')
+    .orderBy('rr.id')
+    .execute();
+  return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
 }

@@ -9,9 +9,14 @@ import {
   idParamsSchema,
   listReportsQuerySchema,
   listReportsResponseSchema,
+  taxPeriodOf,
+  taxReportQuerySchema,
+  taxReportSchema,
 } from '@mostrador/shared';
 import { conflict } from '../../lib/errors.js';
-import { pdfResponse, sendFile } from '../../lib/responses.js';
+import { fileResponse, pdfResponse, sendFile } from '../../lib/responses.js';
+import { taxReportCsv } from './taxes.csv.js';
+import { profitRoutes } from './profit.routes.js';
 import type { RoutesPlugin } from '../../lib/types.js';
 
 const reportsRoutes: RoutesPlugin = async (app) => {
@@ -100,6 +105,49 @@ const reportsRoutes: RoutesPlugin = async (app) => {
       return printing.printCut(cutDataOf(report), report.createdAt, report.id);
     },
   );
+
+  // A month's (or any days') taxes for the shop's declaration, as JSON or as a CSV file.
+  app.get(
+    '/reports/taxes',
+    {
+      config: { operation: 'reports/taxes' },
+      schema: {
+        summary: 'Impuestos de un periodo: ventas por tasa menos devoluciones',
+        tags: ['reports'],
+        querystring: taxReportQuerySchema,
+        response: { 200: taxReportSchema },
+      },
+    },
+    (request) => {
+      const { from, to } = taxPeriodOf(request.query);
+      return reports.taxes(from, to);
+    },
+  );
+
+  app.get(
+    '/reports/taxes/csv',
+    {
+      config: { operation: 'reports/taxesCsv' },
+      schema: {
+        summary: 'Impuestos de un periodo en CSV',
+        tags: ['reports'],
+        querystring: taxReportQuerySchema,
+        response: { 200: fileResponse('Los impuestos del periodo en CSV.', 'text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = taxPeriodOf(request.query);
+      const name = request.query.month ?? (from === to ? from : `${from}_${to}`);
+      return sendFile(reply, {
+        type: 'text/csv',
+        disposition: 'attachment',
+        name: `impuestos-${name}.csv`,
+        data: taxReportCsv(await reports.taxes(from, to)),
+      });
+    },
+  );
+
+  profitRoutes(app);
 
   // The web app warns before a second cut of the same day; generate itself never refuses one.
   app.get(

@@ -5,7 +5,12 @@ import {
   centsToPesos,
   clientFullName,
   CUT_DATE_IN_FUTURE,
+  type CutCash,
   type CutData,
+  dayCashCents,
+  type OutsideShiftsCents,
+  outsideShiftsNetCents,
+  pesosToCents,
   type CutPendingReceipt,
   type CutSalesRow,
   type CutsOfDayResponse,
@@ -19,6 +24,11 @@ import {
   lineTotalCents,
   toIso,
   totalsFromCents,
+  type TaxReport,
+  profitFigures,
+  type ProfitGrouping,
+  type ProfitReport,
+  type ProfitCents,
 } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -31,20 +41,30 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { groupBy } from '../../lib/group-by.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import { findUnreported, markReported, waitForWritesInFlight } from '../late-entries/index.js';
+import { businessInfoOf } from '../printing/index.js';
+import { taxReport } from './taxes.js';
+import { dayProfit, profitPerDay, profitReport } from './profit.js';
+import type { SettingsService } from '../settings/index.js';
 import { renderCutPdf } from './reports.pdf.js';
 import * as q from './reports.queries.js';
 
 export type ListReportsParams = z.output<typeof listReportsQuerySchema>;
 
-/** The cash shifts opened in [start, end], oldest first (the cash module's). */
-export type ShiftsOfDay = (executor: Executor, start: number, end: number) => Promise<Shift[]>;
+/** The cash drawers of [start, end] and the cash outside them (the cash module's dayDrawers). */
+export type DrawersOfDay = (
+  executor: Executor,
+  start: number,
+  end: number,
+) => Promise<{ shifts: Shift[]; outside: OutsideShiftsCents }>;
 
 export interface ReportsDeps {
   db: Kysely<DB>;
   transact: TransactionRunner;
   clock: Clock;
   /** The day's shifts for the cut. */
-  cash: Pick<CashService, 'openedBetween'>;
+  cash: Pick<CashService, 'dayDrawers'>;
+  /** The shop's identity, at the head of the cut's PDF. */
+  settings: Pick<SettingsService, 'current' | 'logo'>;
 }
 
 const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
@@ -77,14 +97,17 @@ export function toCashCountReport(row: CashCountReportRow): CashCountReport {
  * owed. The caller reads it in one snapshot so every section sees the same state of the database.
  * Money is added up in centavos and only then written as pesos.
  */
-export async function computeCut(db: Executor, date: string, shiftsOf?: ShiftsOfDay): Promise<CutData> {
+export async function computeCut(db: Executor, date: string, drawersOf?: DrawersOfDay): Promise<CutData> {
   const { start, end } = businessDayBounds(date);
-  const [movements, sales, netByMethod, pendingRows, shifts] = await Promise.all([
+  const [movements, sales, netByMethod, pendingRows, drawers, returns, taxes, profit] = await Promise.all([
     q.findDayMovements(db, start, end),
     q.findDaySales(db, start, end),
     q.findNetPaymentsByMethodCents(db, start, end),
     q.findPendingCredit(db, end),
-    shiftsOf ? shiftsOf(db, start, end) : Promise.resolve(null),
+    drawersOf ? drawersOf(db, start, end) : Promise.resolve(null),
+    q.findDayReturns(db, start, end),
+    taxReport(db, date, date),
+    dayProfit(db, date),
   ]);
   const byMethodCents: Record<PaymentMethod, number> = { Efectivo: 0, Tarjeta: 0, Transferencia: 0 };
   for (const row of netByMethod) byMethodCents[row.method] += row.cents;
@@ -106,7 +129,7 @@ export async function computeCut(db: Executor, date: string, shiftsOf?: ShiftsOf
     const items = itemsOf.get(receipt.id) ?? [];
     const payments = (paymentsOf.get(receipt.id) ?? []).map((p) => ({ ...p, isEnabled: p.isEnabled === 1 }));
     const lines = items.map((item) => ({ quantity: fromMilli(item.quantityMilli), priceCents: item.priceCents }));
-    const totals = totalsFromCents(lines, payments);
+    const totals = totalsFromCents(lines, payments, receipt.returnedCents);
     return { receipt, items, payments, totals };
   });
 
@@ -167,24 +190,41 @@ export async function computeCut(db: Executor, date: string, shiftsOf?: ShiftsOf
         note: p.note,
         createdAt: toIso(p.createdAt),
       })),
-      amount: centsToPesos(t.totalCents),
+      amount: centsToPesos(t.netTotalCents),
       paid: centsToPesos(t.paidCents),
       pending: centsToPesos(t.balanceCents),
+    })),
+    // The returns made that day, whatever the day of their receipt: apart from the sales.
+    returns: returns.map((r) => ({
+      id: r.id,
+      receiptId: r.receiptId,
+      client: clientFullName(r.firstName === null ? null : { firstName: r.firstName, lastName: r.lastName }),
+      paymentMode: r.paymentMode,
+      user: r.userName,
+      method: r.method,
+      reason: r.reason,
+      amount: centsToPesos(r.amountCents),
+      refund: centsToPesos(r.refundCents),
+      createdAt: toIso(r.createdAt),
     })),
     totals: {
       totalQuantities: totals.totalQuantities,
       totalAmount: centsToPesos(totals.totalAmountCents),
       totalPayments: centsToPesos(totals.totalPaymentsCents),
       totalDue: centsToPesos(totals.totalDueCents),
+      totalReturned: centsToPesos(returns.reduce((sum, r) => sum + r.amountCents, 0)),
+      totalRefunded: centsToPesos(returns.reduce((sum, r) => sum + r.refundCents, 0)),
       byMethod: {
         Efectivo: centsToPesos(byMethodCents.Efectivo),
         Tarjeta: centsToPesos(byMethodCents.Tarjeta),
         Transferencia: centsToPesos(byMethodCents.Transferencia),
       },
     },
+    taxes,
+    profit: profitFigures(profit),
     // A shift belongs to the day it opened (its sales after midnight included).
-    ...(shifts && {
-      shifts: shifts.map((shift) => ({
+    ...(drawers && {
+      shifts: drawers.shifts.map((shift) => ({
         id: shift.id,
         user: shift.user,
         openedAt: shift.openedAt,
@@ -194,13 +234,67 @@ export async function computeCut(db: Executor, date: string, shiftsOf?: ShiftsOf
         counted: shift.counted,
         difference: shift.difference,
         result: shift.result,
+        cashSales: shift.cashSales,
+        cashPayments: shift.cashPayments,
+        cashRefunds: shift.cashRefunds,
+        entradas: shift.entradas,
+        salidas: shift.salidas,
       })),
+      cash: cutCashOf(drawers.shifts, drawers.outside, byMethodCents.Efectivo),
     }),
   };
 }
 
-export function createReportsService({ db, transact, clock, cash }: ReportsDeps) {
-  const shiftsOf: ShiftsOfDay = (executor, start, end) => cash.openedBetween(executor, start, end);
+/** The cut's cash section, line by line (see dayCashCents). */
+function cutCashOf(shifts: readonly Shift[], outside: OutsideShiftsCents, efectivoCents: number): CutCash {
+  const day = dayCashCents(
+    shifts.map((shift) => ({
+      openingFloatCents: pesosToCents(shift.openingFloat),
+      cashSalesCents: pesosToCents(shift.cashSales),
+      cashPaymentsCents: pesosToCents(shift.cashPayments),
+      cashRefundsCents: pesosToCents(shift.cashRefunds),
+      entradasCents: pesosToCents(shift.entradas),
+      salidasCents: pesosToCents(shift.salidas),
+    })),
+    outside,
+    efectivoCents,
+  );
+  const closed = shifts.filter((shift) => shift.counted !== null && shift.difference !== null);
+  const sumOf = (values: number[]) => centsToPesos(values.reduce((total, v) => total + pesosToCents(v), 0));
+  return {
+    openingFloats: centsToPesos(day.openingFloatCents),
+    cashSales: centsToPesos(day.cashSalesCents),
+    cashPayments: centsToPesos(day.cashPaymentsCents),
+    cashRefunds: centsToPesos(day.cashRefundsCents),
+    entradas: centsToPesos(day.entradasCents),
+    salidas: centsToPesos(day.salidasCents),
+    expected: centsToPesos(day.expectedCents),
+    counted: closed.length === 0 ? null : sumOf(closed.map((shift) => shift.counted!)),
+    difference: closed.length === 0 ? null : sumOf(closed.map((shift) => shift.difference!)),
+    openDrawers: shifts.length - closed.length,
+    movements: shifts.flatMap((shift) =>
+      shift.movements.map((m) => ({
+        shiftId: shift.id,
+        user: shift.user.name,
+        type: m.type,
+        amount: m.amount,
+        note: m.note,
+        createdAt: m.createdAt,
+      })),
+    ),
+    outside: {
+      cashSales: centsToPesos(outside.cashSalesCents),
+      cashPayments: centsToPesos(outside.cashPaymentsCents),
+      cashRefunds: centsToPesos(outside.cashRefundsCents),
+      net: centsToPesos(outsideShiftsNetCents(outside)),
+    },
+    otherDays: centsToPesos(day.otherDaysCents),
+    efectivo: centsToPesos(day.efectivoCents),
+  };
+}
+
+export function createReportsService({ db, transact, clock, cash, settings }: ReportsDeps) {
+  const drawersOf: DrawersOfDay = (executor, start, end) => cash.dayDrawers(executor, start, end);
 
   async function details(id: number): Promise<CashCountReport> {
     const row = await q.findCut(db, id);
@@ -210,6 +304,21 @@ export function createReportsService({ db, transact, clock, cash }: ReportsDeps)
 
   return {
     details,
+
+    /** The tax figures of the Monterrey days from..to (sales by rate less returns). */
+    taxes(from: string, to: string): Promise<TaxReport> {
+      return taxReport(db, from, to);
+    },
+
+    /** GET /report/profit: the profit of the days from..to by product, category or day. */
+    profit(from: string, to: string, by: ProfitGrouping): Promise<ProfitReport> {
+      return profitReport(db, from, to, by);
+    },
+
+    /** The profit of each of `days` (consecutive Monterrey days, ascending), centavos: the dashboard's. */
+    profitPerDay(days: readonly string[]): Promise<ProfitCents[]> {
+      return profitPerDay(db, days);
+    },
 
     /** Money received in [start, end] by the cut's rule (the dashboard shows the same figure). */
     netPaymentsCents(start: number, end: number): Promise<number> {
@@ -248,7 +357,7 @@ export function createReportsService({ db, transact, clock, cash }: ReportsDeps)
       const row = await transact(
         async (trx) => {
           await waitForWritesInFlight(trx);
-          const data = await computeCut(trx, date, shiftsOf);
+          const data = await computeCut(trx, date, drawersOf);
           // What was recorded into this day since its previous cut: listed once, by this cut.
           const late = await findUnreported(trx, date);
           const withLate = { ...data, late: late.entries };
@@ -263,7 +372,8 @@ export function createReportsService({ db, transact, clock, cash }: ReportsDeps)
 
     async pdf(id: number): Promise<{ report: CashCountReport; pdf: Buffer }> {
       const report = await details(id);
-      return { report, pdf: await renderCutPdf(report) };
+      const [current, logo] = await Promise.all([settings.current(), settings.logo()]);
+      return { report, pdf: await renderCutPdf(report, businessInfoOf({ ...current, logo })) };
     },
 
     /** GET /reports/cuts-of-day: the cuts already made of a day, oldest first. */

@@ -26,11 +26,26 @@ export function clientsCreatedIn(db: Executor, { start, end }: Range) {
     .execute();
 }
 
+export function suppliersCreatedIn(db: Executor, { start, end }: Range) {
+  return db
+    .selectFrom('suppliers')
+    .selectAll()
+    .$if(start !== undefined, (q) => q.where('createdAt', '>=', start!))
+    .$if(end !== undefined, (q) => q.where('createdAt', '<=', end!))
+    .orderBy('id')
+    .execute();
+}
+
 /** One row per sold line, with its receipt, client and seller; receipts by the sale's date. */
 export function receiptLinesIn(db: Executor, { start, end }: Range) {
+  const returnedPerItem = db
+    .selectFrom('receiptReturnItems')
+    .select((eb) => ['itemId', eb.fn.sum<number>('quantityMilli').as('returnedMilli')])
+    .groupBy('itemId');
   return db
     .selectFrom('receipts as r')
     .innerJoin('receiptItems as i', 'i.receiptId', 'r.id')
+    .leftJoin(returnedPerItem.as('x'), 'x.itemId', 'i.id')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('clients as c', 'c.id', 'r.clientId')
     .select([
@@ -39,6 +54,8 @@ export function receiptLinesIn(db: Executor, { start, end }: Range) {
       'r.state',
       'r.paymentMode',
       'r.totalCents',
+      'r.returnedCents',
+      'x.returnedMilli',
       'c.firstName',
       'c.lastName',
       'u.name as sellerName',

@@ -5,6 +5,8 @@ import {
   dayjs,
   EXPORT_DATASET_LABELS,
   fromMilli,
+  iepsCellText,
+  taxFieldsOf,
   type ExportDataset,
   type ExportQuery,
   INVENTORY_REASON_LABELS,
@@ -36,9 +38,32 @@ export const PRODUCT_EXPORT_COLUMNS = [
   'código de barras',
   'mínimo',
   'a granel',
+  'IVA',
+  'IEPS',
+  'Clave SAT',
+  'Unidad SAT',
+  'Categoría',
   'alta',
 ];
-export const CLIENT_EXPORT_COLUMNS = ['nombre', 'apellido', 'teléfono', 'correo', 'dirección', 'activo', 'alta'];
+/** The clients table, likewise with the import's names (the fiscal data's keys as the SAT writes them). */
+export const CLIENT_EXPORT_COLUMNS = [
+  'nombre',
+  'apellido',
+  'teléfono',
+  'correo',
+  'dirección',
+  'RFC',
+  'Razón social',
+  'Régimen fiscal',
+  'C.P. fiscal',
+  'Uso CFDI',
+  'Correo para facturas',
+  'activo',
+  'alta',
+];
+
+/** The suppliers table, with the import's names. */
+export const SUPPLIER_EXPORT_COLUMNS = ['nombre', 'RFC', 'teléfono', 'contacto', 'notas', 'activo', 'alta'];
 
 type Builder = (db: Kysely<DB>, range: q.Range) => Promise<Pick<Table, 'columns' | 'rows'>>;
 
@@ -54,6 +79,11 @@ const BUILDERS: Record<ExportDataset, Builder> = {
       p.barcode,
       p.minStockMilli === null ? null : fromMilli(p.minStockMilli),
       yesNo(p.sellsByWeight),
+      p.ivaRate,
+      iepsCellText(taxFieldsOf(p)),
+      p.satProductCode,
+      p.satUnitCode,
+      p.category,
       wallTime(p.createdAt),
     ]),
   }),
@@ -65,6 +95,12 @@ const BUILDERS: Record<ExportDataset, Builder> = {
       c.phone,
       c.email,
       c.address,
+      c.rfc,
+      c.legalName,
+      c.taxRegime,
+      c.taxZipCode,
+      c.cfdiUse,
+      c.invoiceEmail,
       yesNo(c.isEnabled),
       wallTime(c.createdAt),
     ]),
@@ -83,6 +119,9 @@ const BUILDERS: Record<ExportDataset, Builder> = {
       'cantidad',
       'precio',
       'importe',
+      // Returns (devoluciones): of the line, and the receipt's total after them.
+      'cantidad devuelta',
+      'total neto',
     ],
     rows: (await q.receiptLinesIn(db, range)).map((line) => [
       line.receiptId,
@@ -97,6 +136,8 @@ const BUILDERS: Record<ExportDataset, Builder> = {
       fromMilli(line.quantityMilli),
       centsToPesos(line.priceCents),
       centsToPesos(lineTotalCents(line.priceCents, line.quantityMilli)),
+      fromMilli(Number(line.returnedMilli ?? 0)),
+      centsToPesos(line.totalCents - line.returnedCents),
     ]),
   }),
   payments: async (db, range) => ({
@@ -111,6 +152,18 @@ const BUILDERS: Record<ExportDataset, Builder> = {
       wallTime(p.cancelledAt),
       p.userName,
       p.note,
+    ]),
+  }),
+  suppliers: async (db, range) => ({
+    columns: SUPPLIER_EXPORT_COLUMNS,
+    rows: (await q.suppliersCreatedIn(db, range)).map((s) => [
+      s.name,
+      s.rfc,
+      s.phone,
+      s.contact,
+      s.notes,
+      yesNo(s.isEnabled),
+      wallTime(Number(s.createdAt)),
     ]),
   }),
   movements: async (db, range) => ({
@@ -135,6 +188,7 @@ const FILE_NAMES: Record<ExportDataset, string> = {
   receipts: 'remisiones',
   payments: 'pagos',
   movements: 'movimientos',
+  suppliers: 'proveedores',
 };
 
 export function createExportService({ db }: ExportDeps) {

@@ -2,9 +2,12 @@
 // surname match an active client updates it, any other adds one.
 import {
   CLIENT_IMPORT_COLUMNS,
+  clientFiscalOrNull,
+  type ImportRowError,
   normalizeForSearch,
   type RegisterClientBody,
   registerClientBodySchema,
+  regimeProblem,
 } from '@mostrador/shared';
 import type { Executor } from '../../db/connection.js';
 import * as q from './import.queries.js';
@@ -43,33 +46,51 @@ export async function planClients(db: Executor, rows: Row<RegisterClientBody>[])
   const existing = new Map((await q.enabledClients(db)).map((c) => [fullNameKey(c.firstName, c.lastName), c]));
   const creates: RegisterClientBody[] = [];
   const updates: Array<{ id: number; value: RegisterClientBody }> = [];
-  for (const { value } of rows) {
+  const errors: ImportRowError[] = [];
+  for (const { row, value } of rows) {
     const current = existing.get(fullNameKey(value.firstName, value.lastName));
-    if (current) updates.push({ id: current.id, value });
-    else creates.push(value);
+    if (!current) {
+      creates.push(value);
+      continue;
+    }
+    // A blank RFC or régimen keeps the stored one, which the other must still suit.
+    const problem = regimeProblemAfter(current, value);
+    if (problem) errors.push({ row, message: `Régimen fiscal: ${problem}` });
+    else updates.push({ id: current.id, value });
   }
-  return { creates, updates, errors: [] };
+  return { creates, updates, errors };
+}
+
+function regimeProblemAfter(
+  stored: { rfc: string | null; taxRegime: string | null },
+  { rfc, taxRegime }: RegisterClientBody,
+): string | null {
+  const finalRfc = rfc ?? stored.rfc;
+  const finalRegime = taxRegime ?? stored.taxRegime;
+  return finalRfc && finalRegime ? regimeProblem(finalRfc, finalRegime) : null;
 }
 
 /** Writes a planned import; call it inside one transaction. */
 export async function writeClients(trx: Executor, plan: Awaited<ReturnType<typeof planClients>>, now: number) {
   await q.insertClients(
     trx,
-    // The file carries contact data only; credit terms keep the database's defaults.
-    plan.creates.map(({ firstName, lastName, phone, email, address }) => ({
-      firstName,
-      lastName,
-      phone,
-      email,
-      address,
+    // The file carries contact and fiscal data only; credit terms keep the database's defaults.
+    plan.creates.map((client) => ({
+      firstName: client.firstName,
+      lastName: client.lastName,
+      phone: client.phone,
+      email: client.email,
+      address: client.address,
+      ...clientFiscalOrNull(client),
       createdAt: now,
       updatedAt: now,
     })),
   );
   for (const { id, value } of plan.updates) {
-    // A blank cell keeps what the client already has.
+    // A blank cell (or a missing column) keeps what the client already has.
+    const { phone, email, address } = value;
     const given = Object.fromEntries(
-      Object.entries({ phone: value.phone, email: value.email, address: value.address }).filter(([, v]) => v !== null),
+      Object.entries({ phone, email, address, ...clientFiscalOrNull(value) }).filter(([, v]) => v !== null),
     );
     await q.updateClient(trx, id, { ...given, updatedAt: now });
   }

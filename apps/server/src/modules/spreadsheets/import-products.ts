@@ -4,9 +4,14 @@ import {
   createProductBodySchema,
   type CreateProductBody,
   type ImportRowError,
+  type ImportColumn,
+  percentToPpm,
   pesosToCents,
+  pesosToMicros,
   PRODUCT_IMPORT_COLUMNS,
   productCodeKey,
+  productTaxDefaults,
+  readIepsCell,
   toMilli,
 } from '@mostrador/shared';
 import type { Updateable } from 'kysely';
@@ -28,6 +33,15 @@ export interface ProductRowValue {
   given: Set<string>;
 }
 
+/** The schema's IEPS fields are the file's one 'IEPS' column. */
+const COLUMNS_OF_FIELDS: readonly ImportColumn[] = [
+  ...PRODUCT_IMPORT_COLUMNS,
+  { field: 'iepsRate', label: 'IEPS', aliases: [] },
+  { field: 'iepsPerUnit', label: 'IEPS', aliases: [] },
+];
+
+const blankToUndefined = (text: string | undefined) => (text ? text : undefined);
+
 export async function parseProducts(data: Buffer): Promise<Parsed<ProductRowValue>> {
   const { columns, cells, errors } = await readRows(PRODUCT_IMPORT_COLUMNS, data);
   const rows: Row<ProductRowValue>[] = [];
@@ -44,8 +58,13 @@ export async function parseProducts(data: Buffer): Promise<Parsed<ProductRowValu
       minStock: blankToNull(value.minStock),
       sellsByWeight: value.sellsByWeight || undefined,
       stockQuantity: value.stockQuantity || 0,
+      ivaRate: blankToUndefined(value.ivaRate),
+      ...(value.ieps ? readIepsCell(value.ieps) : {}),
+      satProductCode: blankToUndefined(value.satProductCode),
+      satUnitCode: blankToUndefined(value.satUnitCode),
+      category: blankToNull(value.category),
     };
-    const product = validate(createProductBodySchema, PRODUCT_IMPORT_COLUMNS, row, input, errors);
+    const product = validate(createProductBodySchema, COLUMNS_OF_FIELDS, row, input, errors);
     if (!product) continue;
     const earlier = firstRowOfCode.get(productCodeKey(product.cuid));
     const earlierBarcode = product.barcode === null ? undefined : firstRowOfBarcode.get(product.barcode);
@@ -67,7 +86,7 @@ export async function planProducts(db: Executor, rows: Row<ProductRowValue>[]) {
   const stored = await q.allProducts(db);
   const byCode = new Map(stored.map((p) => [p.cuidKey, p]));
   const byBarcode = new Map(stored.filter((p) => p.barcode !== null).map((p) => [p.barcode!, p]));
-  const creates: CreateProductBody[] = [];
+  const creates: ProductRowValue[] = [];
   const updates: Array<{ current: (typeof stored)[number]; value: ProductRowValue }> = [];
   const errors: ImportRowError[] = [];
   for (const { row, value } of rows) {
@@ -81,7 +100,7 @@ export async function planProducts(db: Executor, rows: Row<ProductRowValue>[]) {
     } else if (current) {
       updates.push({ current, value });
     } else {
-      creates.push(value.product);
+      creates.push(value);
     }
   }
   return { creates, updates, errors };
@@ -89,6 +108,37 @@ export async function planProducts(db: Executor, rows: Row<ProductRowValue>[]) {
 
 const centsOrNull = (pesos: number | null) => (pesos === null ? null : pesosToCents(pesos));
 const milliOrNull = (quantity: number | null) => (quantity === null ? null : toMilli(quantity));
+
+/** The IEPS columns of a row: what its 'IEPS' cell says (blank: none). */
+const iepsOf = (product: CreateProductBody) => ({
+  iepsRatePpm: product.iepsRate == null ? null : percentToPpm(product.iepsRate),
+  iepsQuotaMicros: product.iepsPerUnit == null ? null : pesosToMicros(product.iepsPerUnit),
+});
+
+/** A new product's taxes: the file's, the defaults for what it leaves out; reviewed when its IVA is given. */
+function taxesOfNew({ product, given }: ProductRowValue) {
+  const defaults = productTaxDefaults(product.units);
+  return {
+    ivaRate: product.ivaRate ?? defaults.ivaRate,
+    ...iepsOf(product),
+    satProductCode: product.satProductCode ?? defaults.satProductCode,
+    satUnitCode: product.satUnitCode ?? defaults.satUnitCode,
+    taxesReviewed: given.has('ivaRate') ? 1 : 0,
+  };
+}
+
+/**
+ * What a row changes of an existing product's taxes. A filled IVA states the product's taxes
+ * whole (a blank IEPS is none) and is its review; otherwise only the cells given change.
+ */
+function taxPatchOf({ product, given }: ProductRowValue): Updateable<ProductsTable> {
+  const patch: Updateable<ProductsTable> = {};
+  if (given.has('ivaRate')) Object.assign(patch, { ivaRate: product.ivaRate, taxesReviewed: 1 });
+  if (given.has('ivaRate') || given.has('ieps')) Object.assign(patch, iepsOf(product));
+  if (given.has('satProductCode')) patch.satProductCode = product.satProductCode;
+  if (given.has('satUnitCode')) patch.satUnitCode = product.satUnitCode;
+  return patch;
+}
 
 /** What a row changes of an existing product: its name, and every other field its file gives. */
 function patchOf({ product, given }: ProductRowValue): Updateable<ProductsTable> {
@@ -98,7 +148,8 @@ function patchOf({ product, given }: ProductRowValue): Updateable<ProductsTable>
   if (given.has('barcode')) patch.barcode = product.barcode;
   if (given.has('minStock')) patch.minStockMilli = milliOrNull(product.minStock);
   if (given.has('sellsByWeight')) patch.sellsByWeight = product.sellsByWeight ? 1 : 0;
-  return patch;
+  if (given.has('category')) patch.category = product.category;
+  return { ...patch, ...taxPatchOf({ product, given }) };
 }
 
 /** Writes a planned import; call it inside one transaction. */
@@ -110,7 +161,7 @@ export async function writeProducts(
 ) {
   const inserted = await q.insertProducts(
     trx,
-    plan.creates.map((p) => ({
+    plan.creates.map(({ product: p, given }) => ({
       cuid: p.cuid,
       cuidKey: productCodeKey(p.cuid),
       name: p.name,
@@ -123,11 +174,13 @@ export async function writeProducts(
       sellsByWeight: p.sellsByWeight ? 1 : 0,
       stockMilli: toMilli(p.stockQuantity),
       imagePath: null,
+      category: p.category ?? null,
+      ...taxesOfNew({ product: p, given }),
       createdAt: now,
       updatedAt: now,
     })),
   );
-  const created = new Map(plan.creates.map((p) => [p.cuid, p]));
+  const created = new Map(plan.creates.map(({ product: p }) => [p.cuid, p]));
   const initial = inserted.map(({ id, cuid }) => {
     const product = created.get(cuid)!;
     return { productId: id, productName: product.name, quantityMilli: toMilli(product.stockQuantity) };

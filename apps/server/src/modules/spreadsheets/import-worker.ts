@@ -4,8 +4,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseClients } from './import-clients.js';
 import { parseProducts } from './import-products.js';
+import { parseSuppliers } from './import-suppliers.js';
 import type { ParseJob } from './parse-in-worker.js';
 
 const { kind, data } = workerData as ParseJob;
 const file = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-parentPort!.postMessage(await (kind === 'products' ? parseProducts(file) : parseClients(file)));
+const PARSERS = { products: parseProducts, clients: parseClients, suppliers: parseSuppliers };
+parentPort!.postMessage(await PARSERS[kind](file));

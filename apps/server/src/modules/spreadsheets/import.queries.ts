@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../db/connection.js';
-import type { ClientsTable, ProductsTable } from '../../db/schema.js';
+import type { ClientsTable, ProductsTable, SuppliersTable } from '../../db/schema.js';
 import { INSERT_CHUNK } from '../inventory/index.js';
 
 export function allProducts(db: Executor) {
@@ -8,7 +8,11 @@ export function allProducts(db: Executor) {
 }
 
 export function enabledClients(db: Executor) {
-  return db.selectFrom('clients').select(['id', 'firstName', 'lastName']).where('isEnabled', '=', 1).execute();
+  return db
+    .selectFrom('clients')
+    .select(['id', 'firstName', 'lastName', 'rfc', 'taxRegime'])
+    .where('isEnabled', '=', 1)
+    .execute();
 }
 
 /** Many products in multi-row INSERTs; answers each one's id with its code. */
@@ -32,6 +36,23 @@ export async function insertClients(db: Executor, clients: Insertable<ClientsTab
       .values(clients.slice(at, at + INSERT_CHUNK))
       .execute();
   }
+}
+
+export function allSuppliers(db: Executor) {
+  return db.selectFrom('suppliers').select(['id', 'name', 'rfc', 'isEnabled']).execute();
+}
+
+export async function insertSuppliers(db: Executor, suppliers: Insertable<SuppliersTable>[]) {
+  for (let at = 0; at < suppliers.length; at += INSERT_CHUNK) {
+    await db
+      .insertInto('suppliers')
+      .values(suppliers.slice(at, at + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+export function updateSupplier(db: Executor, id: number, patch: Updateable<SuppliersTable>) {
+  return db.updateTable('suppliers').set(patch).where('id', '=', id).execute();
 }
 
 export function updateClient(db: Executor, id: number, patch: Updateable<ClientsTable>) {

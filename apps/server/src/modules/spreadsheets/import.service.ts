@@ -1,4 +1,11 @@
-import type { ImportKind, ImportPreview, ImportResult, ImportRowError, RegisterClientBody } from '@mostrador/shared';
+import type {
+  ImportKind,
+  ImportPreview,
+  ImportResult,
+  ImportRowError,
+  RegisterClientBody,
+  RegisterSupplierBody,
+} from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -8,6 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { planClients, writeClients } from './import-clients.js';
 import { planProducts, type ProductRowValue, writeProducts } from './import-products.js';
+import { planSuppliers, writeSuppliers } from './import-suppliers.js';
 import type { Parsed, Row } from './import-rows.js';
 import { parseInWorker } from './parse-in-worker.js';
 
@@ -43,6 +51,12 @@ const IMPORTERS = {
     // Clients keep no record of who added them.
     write: (trx: Executor, plan: Awaited<ReturnType<typeof planClients>>, _user: Actor, now: number) =>
       writeClients(trx, plan, now),
+  },
+  suppliers: {
+    parse: (data: Buffer) => parseInWorker<RegisterSupplierBody>('suppliers', data),
+    plan: planSuppliers,
+    write: (trx: Executor, plan: Awaited<ReturnType<typeof planSuppliers>>, _user: Actor, now: number) =>
+      writeSuppliers(trx, plan, now),
   },
 };
 
@@ -110,16 +124,20 @@ export function createImportService({ db, transact, clock }: ImportDeps) {
 
     /** What the import would do and every problem of the file; writes nothing. */
     preview(kind: ImportKind, data: Buffer): Promise<ImportPreview> {
-      return alone(() =>
-        kind === 'products' ? preview(IMPORTERS.products, kind, data) : preview(IMPORTERS.clients, kind, data),
-      );
+      return alone(() => {
+        if (kind === 'products') return preview(IMPORTERS.products, kind, data);
+        if (kind === 'suppliers') return preview(IMPORTERS.suppliers, kind, data);
+        return preview(IMPORTERS.clients, kind, data);
+      });
     },
 
     /** Imports the whole file in one transaction, or nothing when any row has a problem. */
     commit(kind: ImportKind, data: Buffer, user: Actor): Promise<ImportResult> {
-      return alone(() =>
-        kind === 'products' ? run(IMPORTERS.products, kind, data, user) : run(IMPORTERS.clients, kind, data, user),
-      );
+      return alone(() => {
+        if (kind === 'products') return run(IMPORTERS.products, kind, data, user);
+        if (kind === 'suppliers') return run(IMPORTERS.suppliers, kind, data, user);
+        return run(IMPORTERS.clients, kind, data, user);
+      });
     },
   };
 }

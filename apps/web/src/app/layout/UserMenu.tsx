@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Group, Menu, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconKey, IconLogout, IconMoon, IconSettings, IconSun } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconMoon, IconSettings, IconShieldLock, IconSun } from '@tabler/icons-react';
+import { canAuthorize } from '@mostrador/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TooltipOnHover } from '../../components/TooltipOnHover';
@@ -13,6 +14,12 @@ import { useMountOnClick } from '../../lib/use-mount-on-click';
 const loadChangePasswordModal = () => import('../../features/auth/components/ChangePasswordModal');
 const ChangePasswordModal = lazy(() =>
   loadOrReloadOnce(loadChangePasswordModal).then((m) => ({ default: m.ChangePasswordModal })),
+);
+
+// The supervisor PIN's form, the same way (only Managers and Admins have the entry).
+const loadSupervisorPinModal = () => import('../../features/supervisors/components/SupervisorPinModal');
+const SupervisorPinModal = lazy(() =>
+  loadOrReloadOnce(loadSupervisorPinModal).then((m) => ({ default: m.SupervisorPinModal })),
 );
 
 function initials(name: string) {
@@ -33,6 +40,9 @@ export function UserMenu() {
   const [changingPassword, passwordModal] = useDisclosure(false);
   // Mounted from its first opening on, so it closes with its transition like before.
   const [passwordModalUsed, setPasswordModalUsed] = useState(false);
+  const [settingPin, pinModal] = useDisclosure(false);
+  const [pinModalUsed, setPinModalUsed] = useState(false);
+  const supervisor = canAuthorize(user?.role);
   // The settings Menu mounts on the button's first click, not with every page's first commit.
   const {
     armed: settingsArmed,
@@ -79,6 +89,17 @@ export function UserMenu() {
             >
               {es.auth.changePassword}
             </Menu.Item>
+            {supervisor ? (
+              <Menu.Item
+                leftSection={<IconShieldLock size={16} />}
+                onClick={() => {
+                  setPinModalUsed(true);
+                  pinModal.open();
+                }}
+              >
+                {es.supervisors.pin.menu}
+              </Menu.Item>
+            ) : null}
             <Menu.Item
               color="red"
               leftSection={<IconLogout size={16} />}
@@ -97,6 +118,11 @@ export function UserMenu() {
       {passwordModalUsed ? (
         <Suspense fallback={null}>
           <ChangePasswordModal opened={changingPassword} onClose={passwordModal.close} />
+        </Suspense>
+      ) : null}
+      {pinModalUsed ? (
+        <Suspense fallback={null}>
+          <SupervisorPinModal opened={settingPin} onClose={pinModal.close} />
         </Suspense>
       ) : null}
     </Group>

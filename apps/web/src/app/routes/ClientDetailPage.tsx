@@ -18,6 +18,7 @@ import { ClientAccount } from '../../features/clients/components/ClientAccount';
 import { ClientCard, ClientCardSkeleton } from '../../features/clients/components/ClientCard';
 import { ClientReceipts } from '../../features/clients/components/ClientReceipts';
 import { useClientActions } from '../../features/clients/components/useClientActions';
+import { ClientInvoicing } from '../../features/invoices/components/ClientInvoicing';
 import { ReceiptCard } from '../../features/receipts/components/ReceiptCard';
 import { es } from '../../i18n/es';
 import { getErrorMessage, getStatus } from '../../lib/errors';
@@ -102,6 +103,9 @@ export default function ClientDetailPage() {
           {/* A Seller sees a client's available credit while selling to them, not here. */}
           {canSeeCreditFigures(role) ? <ClientCreditSummary clientId={client.id} /> : null}
           {meetsRequirement(role, PROTECTED_ACTIONS) ? <ClientAccount client={client} /> : null}
+          {meetsRequirement(role, PAGE_ACCESS.invoices) ? (
+            <ClientInvoicing clientId={client.id} receipts={receipts} />
+          ) : null}
           <Stack gap="sm">
             <Title order={2} size="h3">
               {t.detail.receipts(client.receiptsTotal)}

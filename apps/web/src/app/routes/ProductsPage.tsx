@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Pagination, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { countProducts, prepareCatalog, type Product, type ProductSort } from '@mostrador/shared';
+import { countProducts, hasFeature, prepareCatalog, type Product, type ProductSort } from '@mostrador/shared';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
+import { useAuth } from '../../features/auth/auth-context';
 import { useProducts } from '../../features/products/api/products';
 import { ProductModal } from '../../features/products/components/ProductModal';
 import {
@@ -14,9 +15,13 @@ import {
 } from '../../features/products/components/ProductsTable';
 import { ProductCounters, ProductsToolbar } from '../../features/products/components/ProductsToolbar';
 import { StockChangeModal } from '../../features/products/components/StockChangeModal';
+import { TaxReviewBanner } from '../../features/products/components/TaxReviewBanner';
 import { ExportButton, ImportButton } from '../../features/spreadsheets';
 import { es } from '../../i18n/es';
 import { getErrorMessage } from '../../lib/errors';
+
+const countUnreviewed = (products: Product[] | undefined) =>
+  products ? products.reduce((n, p) => (p.taxesReviewed ? n : n + 1), 0) : 0;
 
 /** Rows per page: 5,000 products stay smooth because only one page is ever rendered. */
 const PAGE_SIZE = 50;
@@ -27,9 +32,22 @@ type Dialog = DialogRequest & { seq: number };
 
 export default function ProductsPage() {
   const products = useProducts();
+  const { role } = useAuth();
+  const unreviewed = useMemo(
+    () => (hasFeature(role, 'canManageProducts') ? countUnreviewed(products.data) : 0),
+    [role, products.data],
+  );
+  // The reminder takes its place when the list first arrives, or after an import made here. Popping
+  // in later, when a refetch brings someone else's import, would move the table under the pointer.
+  const [reminder, setReminder] = useState<'pending' | 'shown' | 'hidden'>('pending');
+  const settled = products.data !== undefined && !products.isFetching;
+  if (settled && (reminder === 'pending' || (reminder === 'shown' && unreviewed === 0))) {
+    setReminder(unreviewed > 0 ? 'shown' : 'hidden');
+  }
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ProductSort>('name');
   const [lowStockOnly, setLowStockOnly] = useState(false);
+  const [unreviewedOnly, setUnreviewedOnly] = useState(false);
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [opened, setOpened] = useState(false);
@@ -38,7 +56,10 @@ export default function ProductsPage() {
   const counts = useMemo(() => (products.data ? countProducts(products.data) : null), [products.data]);
   // One pass over a prepared catalogue (about a millisecond for 5,000); the table paints its
   // first rows in the same frame and the rest of the page right after (ProductsTable).
-  const selected = useMemo(() => catalog.select({ search, sort, lowStockOnly }), [catalog, search, sort, lowStockOnly]);
+  const selected = useMemo(() => {
+    const chosen = catalog.select({ search, sort, lowStockOnly });
+    return unreviewedOnly && unreviewed > 0 ? chosen.filter((p) => !p.taxesReviewed) : chosen;
+  }, [catalog, search, sort, lowStockOnly, unreviewedOnly, unreviewed]);
   const pageCount = Math.max(1, Math.ceil(selected.length / PAGE_SIZE));
   const currentPage = Math.min(page, pageCount);
   const first = (currentPage - 1) * PAGE_SIZE;
@@ -74,10 +95,11 @@ export default function ProductsPage() {
       set(value);
       setPage(1);
     };
-  const filtered = search.trim() !== '' || lowStockOnly;
+  const filtered = search.trim() !== '' || lowStockOnly || unreviewedOnly;
   const clearFilters = () => {
     setSearch('');
     setLowStockOnly(false);
+    setUnreviewedOnly(false);
     setPage(1);
   };
 
@@ -104,7 +126,10 @@ export default function ProductsPage() {
                 <IconRefresh size={20} />
               </ActionIcon>
             </Tooltip>
-            <ImportButton kind="products" onImported={() => void products.refetch()} />
+            <ImportButton
+              kind="products"
+              onImported={() => void products.refetch().then(() => setReminder('pending'))}
+            />
             <ExportButton datasets={['products']} />
             <Tooltip label={es.products.createHint}>
               <Button leftSection={<IconPlus size={18} />} onClick={openCreate}>
@@ -113,6 +138,11 @@ export default function ProductsPage() {
             </Tooltip>
           </>
         }
+      />
+      <TaxReviewBanner
+        count={reminder === 'shown' ? unreviewed : 0}
+        filtering={unreviewedOnly}
+        onFilter={resetPage(setUnreviewedOnly)}
       />
       <ProductCounters counts={counts} />
       <ProductsToolbar

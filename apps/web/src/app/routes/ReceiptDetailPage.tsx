@@ -1,7 +1,11 @@
-import { Alert, Anchor, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconReceiptOff } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconFileInvoice, IconReceiptOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
+import { useAuth } from '../../features/auth';
+import { InvoiceReceiptDialog, mayInvoiceReceipt } from '../../features/invoices';
 import { PageHeader } from '../../components/PageHeader';
 import { useReceipt } from '../../features/receipts/api/get-receipt';
 import { ReceiptCard } from '../../features/receipts/components/ReceiptCard';
@@ -21,6 +25,13 @@ function parseId(value: string | undefined): number | null {
 export default function ReceiptDetailPage() {
   const id = parseId(useParams().id);
   const receipt = useReceipt(id);
+  const { user, role } = useAuth();
+  const [invoicing, invoiceDialog] = useDisclosure(false);
+  // When the page opened: a Seller's window is checked against it (the server checks it again).
+  const [openedAt] = useState(() => Date.now());
+  const canInvoice =
+    receipt.data !== undefined &&
+    mayInvoiceReceipt(user && role ? { id: user.id, role } : null, receipt.data, openedAt);
   const back = (
     <Anchor component={Link} to="/receipts" size="sm">
       <Group gap={4} component="span">
@@ -82,8 +93,20 @@ export default function ReceiptDetailPage() {
   return (
     <Stack gap={0} maw={820}>
       {back}
-      <PageHeader title={es.receipts.title} />
+      <PageHeader
+        title={es.receipts.title}
+        actions={
+          canInvoice ? (
+            <Button leftSection={<IconFileInvoice size={18} />} onClick={invoiceDialog.open}>
+              {es.invoices.receiptAction}
+            </Button>
+          ) : null
+        }
+      />
       {body}
+      {receipt.data && invoicing ? (
+        <InvoiceReceiptDialog receipt={receipt.data} opened={invoicing} onClose={invoiceDialog.close} />
+      ) : null}
     </Stack>
   );
 }

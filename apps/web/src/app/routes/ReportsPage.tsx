@@ -3,9 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { UnbilledWarning } from '../../features/invoices';
 import { CreateCutModal } from '../../features/reports/components/CreateCutModal';
 import { CutViewer } from '../../features/reports/components/CutViewer';
 import { InventoryLogList } from '../../features/reports/components/InventoryLogList';
+import { MonthTaxesReport } from '../../features/reports/components/MonthTaxesReport';
+import { ProfitReportSection } from '../../features/reports/components/ProfitReportSection';
 import { ReceivablesReport } from '../../features/reports/components/ReceivablesReport';
 import { ExportButton } from '../../features/spreadsheets';
 import { es } from '../../i18n/es';
@@ -31,6 +34,7 @@ export default function ReportsPage() {
           </>
         }
       />
+      <UnbilledWarning withIssue />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 5, lg: 4 }} order={{ base: 2, sm: 1 }}>
           <Title order={2} size="h4" mb="sm">
@@ -46,6 +50,12 @@ export default function ReportsPage() {
         </Grid.Col>
         <Grid.Col span={12} order={3}>
           <ReceivablesReport />
+        </Grid.Col>
+        <Grid.Col span={12} order={4}>
+          <MonthTaxesReport />
+        </Grid.Col>
+        <Grid.Col span={12} order={5}>
+          <ProfitReportSection />
         </Grid.Col>
       </Grid>
       <CreateCutModal opened={creating} onClose={createModal.close} onCreated={() => setCutIndex(0)} />

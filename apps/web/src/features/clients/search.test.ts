@@ -16,6 +16,12 @@ const client = (id: number, firstName: string, lastName: string | null, email: s
   balance: 0,
   overdue: 0,
   createdAt: '2026-11-21T18:30:00.000Z',
+  rfc: null,
+  legalName: null,
+  taxRegime: null,
+  taxZipCode: null,
+  cfdiUse: null,
+  invoiceEmail: null,
 });
 
 const clients = [

@@ -2,12 +2,16 @@ import { type Product, QUANTITY_DECIMALS_MESSAGE } from '@mostrador/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addToSale,
+  articleCount,
   changeCents,
+  entryNeeds,
+  setSelectedLine,
   type CounterSale,
   EMPTY_SALE,
   INVALID_QUANTITY_MESSAGE,
   missingPrice,
   moveSelection,
+  numberValue,
   parseCodeEntry,
   priceLine,
   removeSelected,
@@ -62,19 +66,82 @@ describe('parseCodeEntry', () => {
 });
 
 describe('the sale', () => {
-  it('adds one more on the same line when the product comes again, and selects the line touched', () => {
+  it('adds one more on the same line when a piece product comes again, and selects the line touched', () => {
     let sale = added(EMPTY_SALE, soap, null);
     sale = added(sale, cheese, 0.75);
     expect(sale.selected).toBe(1);
     sale = added(sale, soap, null);
-    expect(sale.lines.map((l) => [l.product.id, l.quantity])).toEqual([
-      [1, 2],
-      [2, 0.75],
+    expect(sale.lines.map((l) => [l.key, l.product.id, l.quantity])).toEqual([
+      [1, 1, 2],
+      [2, 2, 0.75],
     ]);
     expect(sale.selected).toBe(0);
-    // Thousandths add exactly: 0.75 + 0.1 + 0.2 is 1.05, not 1.0500000000000003.
-    sale = added(added(sale, cheese, 0.1), cheese, 0.2);
-    expect(sale.lines[1]!.quantity).toBe(1.05);
+    // '3*código' adds three to the same line.
+    sale = added(sale, soap, 3);
+    expect(sale.lines[0]!.quantity).toBe(5);
+  });
+
+  it('puts each weighing of a weighed product on a new line, never onto the first', () => {
+    let sale = added(EMPTY_SALE, cheese, 0.75);
+    sale = added(sale, soap, null);
+    sale = added(sale, cheese, 0.255);
+    expect(sale.lines.map((l) => [l.key, l.product.id, l.quantity])).toEqual([
+      [1, 2, 0.75],
+      [2, 1, 1],
+      [3, 2, 0.255],
+    ]);
+    expect(sale.selected).toBe(2);
+  });
+
+  it('keeps a price typed for a product without one on its line; another typed price is another line', () => {
+    const bag = product({ id: 9, name: 'Bolsa', price: null });
+    expect(addToSale(EMPTY_SALE, bag, 2, 3.5).sale.lines).toEqual([
+      { key: 1, product: bag, quantity: 2, typedPrice: 3.5 },
+    ]);
+    let sale = addToSale(EMPTY_SALE, bag, 2, 3.5).sale;
+    sale = addToSale(sale, bag, 1, 3.5).sale;
+    sale = addToSale(sale, bag, 1, 4).sale;
+    expect(sale.lines.map((l) => [l.quantity, l.typedPrice])).toEqual([
+      [3, 3.5],
+      [1, 4],
+    ]);
+    // $3.50 × 3 and $4.00 × 1.
+    expect(sale.lines.map((l) => priceLine(l).totalCents)).toEqual([1050, 400]);
+    expect(missingPrice(sale.lines.map(priceLine))).toBeNull();
+  });
+
+  it('says what an entry still needs: the weight of a weighed product, the price of one without', () => {
+    const bag = product({ id: 9, name: 'Bolsa', price: null });
+    const looseBeans = product({ id: 10, name: 'Frijol', units: 'kg', price: null, sellsByWeight: true });
+    expect(entryNeeds(soap, null)).toEqual({ weight: false, price: false });
+    expect(entryNeeds(cheese, null)).toEqual({ weight: true, price: false });
+    // A scale label or '0.750*' carries the weight: added at once.
+    expect(entryNeeds(cheese, 0.75)).toEqual({ weight: false, price: false });
+    expect(entryNeeds(bag, null)).toEqual({ weight: false, price: true });
+    expect(entryNeeds(looseBeans, null)).toEqual({ weight: true, price: true });
+    expect(entryNeeds(looseBeans, 1.5)).toEqual({ weight: false, price: true });
+  });
+
+  it('counts articles as units: pieces, plus one per weighed line', () => {
+    let sale = added(EMPTY_SALE, soap, 3);
+    sale = added(sale, cheese, 0.75);
+    sale = added(sale, cheese, 1.255);
+    sale = added(sale, rice, 12);
+    expect(articleCount(sale.lines)).toBe(3 + 1 + 1 + 12);
+    expect(articleCount([])).toBe(0);
+  });
+
+  it('types the selected line’s quantity, refusing a fraction of a piece', () => {
+    let sale = added(added(EMPTY_SALE, soap, null), cheese, 0.75);
+    sale = setSelectedLine(sale, 1.25).sale;
+    expect(sale.lines[1]!.quantity).toBe(1.25);
+    sale = moveSelection(sale, -1);
+    const refused = setSelectedLine(sale, 2.5);
+    expect(refused.error).toBe(
+      'El producto "Jabón" se vende por piezas completas; la cantidad no puede tener decimales.',
+    );
+    expect(refused.sale).toBe(sale);
+    expect(setSelectedLine(sale, 7).sale.lines[0]!.quantity).toBe(7);
   });
 
   it('refuses a fraction of a product sold in whole pieces, naming it, and leaves the sale as it was', () => {
@@ -101,35 +168,50 @@ describe('the sale', () => {
     expect(sale.lines.map((l) => l.product.id)).toEqual([1, 2]);
     expect(sale.selected).toBe(1);
     sale = removeSelected(removeSelected(sale));
-    expect(sale).toEqual(EMPTY_SALE);
+    expect(sale).toEqual({ ...EMPTY_SALE, nextKey: 4 });
   });
 });
 
 describe('prices and change', () => {
   it('uses the product price, the wholesale price from its minimum up, and rounds each line to the cent', () => {
-    expect(priceLine({ product: rice, quantity: 11 })).toMatchObject({
+    expect(priceLine({ key: 1, product: rice, quantity: 11 })).toMatchObject({
       price: 32,
       source: 'regular',
       totalCents: 35200,
     });
-    expect(priceLine({ product: rice, quantity: 12 })).toMatchObject({
+    expect(priceLine({ key: 1, product: rice, quantity: 12 })).toMatchObject({
       price: 28,
       source: 'wholesale',
       totalCents: 33600,
     });
     // $189.90 × 0.755 kg = $143.3745 → $143.37.
-    expect(priceLine({ product: cheese, quantity: 0.755 }).totalCents).toBe(14337);
-    const lines = [priceLine({ product: soap, quantity: 2 }), priceLine({ product: cheese, quantity: 0.75 })];
+    expect(priceLine({ key: 1, product: cheese, quantity: 0.755 }).totalCents).toBe(14337);
+    const lines = [
+      priceLine({ key: 1, product: soap, quantity: 2 }),
+      priceLine({ key: 1, product: cheese, quantity: 0.75 }),
+    ];
     // 2 × $18.50 + 0.75 × $189.90 ($142.425 → $142.43).
     expect(saleTotalCents(lines)).toBe(3700 + 14243);
   });
 
   it('names the first product without a price', () => {
     const free = product({ id: 9, name: 'Bolsa', price: null });
-    expect(missingPrice([priceLine({ product: soap, quantity: 1 })])).toBeNull();
-    expect(missingPrice([priceLine({ product: soap, quantity: 1 }), priceLine({ product: free, quantity: 1 })])).toBe(
-      'El producto "Bolsa" no tiene precio de venta; escribe el precio.',
-    );
+    expect(missingPrice([priceLine({ key: 1, product: soap, quantity: 1 })])).toBeNull();
+    expect(
+      missingPrice([
+        priceLine({ key: 1, product: soap, quantity: 1 }),
+        priceLine({ key: 1, product: free, quantity: 1 }),
+      ]),
+    ).toBe('El producto "Bolsa" no tiene precio de venta; escribe el precio.');
+  });
+
+  it('reads a number field as Mantine hands it: 12.50 arrives as a string', () => {
+    expect(numberValue(12.5)).toBe(12.5);
+    expect(numberValue('12.50')).toBe(12.5);
+    expect(numberValue('1,234.50')).toBe(1234.5);
+    expect(numberValue('0.')).toBe(0);
+    expect(numberValue('')).toBeNull();
+    expect(numberValue('-')).toBeNull();
   });
 
   it('gives the change in centavos, negative while the money falls short', () => {

@@ -35,43 +35,101 @@ export function parseCodeEntry(text: string): CodeEntry {
 }
 
 export interface SaleLine {
+  /** The line's own key: a product may be on several lines (each weighing is one). */
+  key: number;
   product: Product;
   /** In the product's unit, at most three decimals. */
   quantity: number;
+  /** A price typed at the counter (pesos), for a product without one; sent with the line. */
+  typedPrice?: number | null;
 }
 
 export interface CounterSale {
   lines: SaleLine[];
   /** Index of the selected line (arrows, Supr, + and −), or -1 with no lines. */
   selected: number;
+  /** The key the next line gets. */
+  nextKey: number;
 }
 
-export const EMPTY_SALE: CounterSale = { lines: [], selected: -1 };
+export const EMPTY_SALE: CounterSale = { lines: [], selected: -1, nextKey: 1 };
 
 export type SaleChange = { sale: CounterSale; error: null } | { sale: CounterSale; error: string };
 
 const addMilli = (a: number, b: number) => fromMilli(toMilli(a) + toMilli(b));
 
 /**
- * Adds `quantity` (one when not given) of a product: onto its line when it is already in the sale
- * (the same code scanned again is one more), else as a new last line. The touched line is selected.
- * A fraction of a product sold in whole pieces is refused with the shared message.
+ * What adding a product with this quantity (null: none typed nor read from a scale label) still
+ * needs from the cashier before it becomes a line: its weight (a product sold by weight is never
+ * added as 1 kg silently) and its price (a product without one, unless its wholesale price
+ * applies). Both false: add it at once.
  */
-export function addToSale(sale: CounterSale, product: Product, quantity: number | null): SaleChange {
+export function entryNeeds(product: Product, quantity: number | null): { weight: boolean; price: boolean } {
+  const weight = product.sellsByWeight && quantity === null;
+  return { weight, price: linePrice(product, quantity ?? 1) === null };
+}
+
+/**
+ * Adds `quantity` (one when not given) of a product. A product sold by the piece goes onto its
+ * line when it is already in the sale (the same code scanned again is one more); a weighed product
+ * is a new line each time (each weighing is its own), as is a product whose price was typed anew.
+ * The touched line is selected. A fraction of a product sold in whole pieces is refused with the
+ * shared message.
+ */
+export function addToSale(
+  sale: CounterSale,
+  product: Product,
+  quantity: number | null,
+  typedPrice: number | null = null,
+): SaleChange {
   const amount = quantity ?? 1;
   const problem = quantityProblem(product, amount);
   if (problem) return { sale, error: problem };
-  const index = sale.lines.findIndex((line) => line.product.id === product.id);
+  const index = product.sellsByWeight ? -1 : sale.lines.findIndex((line) => mergesInto(line, product, typedPrice));
   if (index < 0) {
+    const line: SaleLine = {
+      key: sale.nextKey,
+      product,
+      quantity: amount,
+      ...(typedPrice === null ? {} : { typedPrice }),
+    };
     return {
-      sale: { lines: [...sale.lines, { product, quantity: amount }], selected: sale.lines.length },
+      sale: { lines: [...sale.lines, line], selected: sale.lines.length, nextKey: sale.nextKey + 1 },
       error: null,
     };
   }
   const lines = sale.lines.map((line, i) =>
-    i === index ? { product, quantity: addMilli(line.quantity, amount) } : line,
+    i === index ? { ...line, product, quantity: addMilli(line.quantity, amount) } : line,
   );
-  return { sale: { lines, selected: index }, error: null };
+  return { sale: { ...sale, lines, selected: index }, error: null };
+}
+
+/** A piece product joins its line; with a price typed now, only a line typed at that same price. */
+function mergesInto(line: SaleLine, product: Product, typedPrice: number | null): boolean {
+  if (line.product.id !== product.id) return false;
+  return typedPrice === null || line.typedPrice === typedPrice;
+}
+
+/**
+ * The selected line's quantity typed by the cashier (`*` on a selected line), and its price when
+ * the line's was typed. The shared rule refuses a fraction of a piece product.
+ */
+export function setSelectedLine(sale: CounterSale, quantity: number, typedPrice?: number | null): SaleChange {
+  const line = sale.lines[sale.selected];
+  if (!line) return { sale, error: null };
+  const problem = quantityProblem(line.product, quantity);
+  if (problem) return { sale, error: problem };
+  const price = typedPrice === undefined || typedPrice === null ? {} : { typedPrice };
+  const lines = sale.lines.map((l, i) => (i === sale.selected ? { ...l, quantity, ...price } : l));
+  return { sale: { ...sale, lines }, error: null };
+}
+
+/**
+ * 'N artículos': the units in the sale, counting each piece and one per weighed line (1.250 kg of
+ * cheese is one article, 3 soaps are three).
+ */
+export function articleCount(lines: readonly SaleLine[]): number {
+  return lines.reduce((count, line) => count + (line.product.sellsByWeight ? 1 : line.quantity), 0);
 }
 
 /** + and −: one unit more or less on the selected line; never down to zero (Supr removes it). */
@@ -87,7 +145,7 @@ export function stepSelected(sale: CounterSale, step: 1 | -1): CounterSale {
 export function removeSelected(sale: CounterSale): CounterSale {
   if (!sale.lines[sale.selected]) return sale;
   const lines = sale.lines.filter((_, i) => i !== sale.selected);
-  return { lines, selected: Math.min(sale.selected, lines.length - 1) };
+  return { ...sale, lines, selected: Math.min(sale.selected, lines.length - 1) };
 }
 
 export function moveSelection(sale: CounterSale, step: 1 | -1): CounterSale {
@@ -102,9 +160,9 @@ export interface PricedLine extends SaleLine {
   totalCents: number;
 }
 
-/** A line with the price the server will use (the shared rule: wholesale from its minimum up). */
+/** A line with the price the server will use (the shared rule: a typed price, else wholesale from its minimum up). */
 export function priceLine(line: SaleLine): PricedLine {
-  const used = linePrice(line.product, line.quantity);
+  const used = linePrice(line.product, line.quantity, line.typedPrice);
   return {
     ...line,
     price: used?.price ?? null,
@@ -126,6 +184,18 @@ export function missingPrice(lines: readonly PricedLine[]): string | null {
 /** Change in centavos for what the client handed over (pesos); negative while it falls short. */
 export function changeCents(receivedPesos: number | null, totalCents: number): number {
   return receivedPesos === null ? -totalCents : pesosToCents(receivedPesos) - totalCents;
+}
+
+/**
+ * A number field's value as a number: Mantine's NumberInput hands a string for what a number would
+ * change ('12.50', '0.'), so '12.50' is 12.5; empty or unreadable is null.
+ */
+export function numberValue(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = value.replace(/[$,\s]/g, '');
+  if (text === '') return null;
+  const parsed = Number(text);
+  return Number.isFinite(parsed) ? parsed : null;
 }
 
 /** The bills offered on the pay dialog next to 'Exacto'. */

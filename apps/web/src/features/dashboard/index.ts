@@ -1,2 +1,2 @@
-// The dashboard screen (the lazy /dashboard page); it carries @mantine/charts with it.
+// The dashboard screen (the lazy /dashboard page).
 export { DashboardScreen } from './components/DashboardScreen';

@@ -169,8 +169,8 @@ export const isRealClient = (clientId: string) => Number(clientId) > 0;
  * The form's rules: the shared create-receipt contract (the rules and messages the server
  * applies) run over the body the form would send, plus what needs the catalogue or only the form
  * knows: a product picked from it, whole quantities for a product sold by the piece, a price when
- * the product has none, no price below the product's unless the user may give one (`mayPriceBelow`:
- * Admin and Manager, canSellBelowPrice; the server refuses a Seller's with the same message), a
+ * the product has none, no price below the product's when `mayPriceBelow` is false (the form
+ * leaves it true: a Seller's lower price is sent, and the server asks for a supervisor), a
  * client still in the list (`knownClientIds`; a prefill may name a stale id) and the lines the
  * assistant flagged. The form's own checks come first, so a field with two problems shows the one
  * about the form.

@@ -16,6 +16,8 @@ export const cash = {
     submit: 'Abrir caja',
     done: 'Caja abierta.',
     failed: 'No se pudo abrir la caja.',
+    atCounter: 'Abre la caja antes de cobrar en efectivo: cuenta el fondo inicial y pulsa Enter.',
+    skip: 'Cobrar sin abrir caja',
   },
 
   current: {
@@ -30,6 +32,8 @@ export const cash = {
     entradas: 'Entradas',
     salidas: 'Salidas',
     expected: 'Efectivo esperado',
+    blindHint:
+      'Conteo a ciegas: el efectivo esperado se muestra cuando confirmes el cierre. Cuenta la caja sin compararla.',
     expectedHint:
       'Fondo + ventas y abonos en efectivo − devoluciones + entradas − salidas. El cambio entregado no cuenta.',
     byMethod: 'Cobrado por forma de pago',
@@ -55,6 +59,13 @@ export const cash = {
     submit: 'Registrar',
     done: (type: string) => `${type} registrada.`,
     failed: 'No se pudo registrar el movimiento.',
+  },
+
+  drawerChoice: {
+    title: 'Elige la caja',
+    label: 'Cajas abiertas',
+    option: (name: string, openedAt: string) => `Caja de ${name} (abierta el ${openedAt})`,
+    confirm: 'Usar esta caja',
   },
 
   close: {

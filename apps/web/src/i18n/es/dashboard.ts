@@ -39,6 +39,11 @@ export const dashboard = {
     total: 'Importe',
     empty: 'Sin ventas en el periodo.',
   },
+  taxes: {
+    title: 'Impuestos del periodo',
+    empty: 'Sin ventas en el periodo.',
+    note: 'Ventas menos devoluciones. El detalle por mes está en Reportes.',
+  },
   sellers: {
     title: 'Ventas por vendedor',
     seller: 'Vendedor',

@@ -65,6 +65,10 @@ export const receipts = {
     seller: 'Vendedor',
     columns: { product: 'Producto', quantity: 'Cantidad', price: 'Precio', total: 'Total' },
     total: 'Total',
+    /** The taxes the total includes, as each line was split when sold. */
+    subtotal: 'Subtotal',
+    ieps: 'IEPS',
+    iva: 'IVA',
     balance: 'Saldo',
     refunded: 'Devuelto',
     payments: (n: number) => `Pagos (${n})`,
@@ -150,10 +154,14 @@ export const receipts = {
     unavailable: (state: string) => `${state} no disponible:`,
     cancelWarning:
       'Cancelar la remisión devuelve sus productos al inventario. Una remisión cancelada no se puede reactivar.',
+    /** An invoiced receipt's cancellation (decision 098). */
+    invoicedWarning: (invoice: string) =>
+      `Su factura ${invoice} se cancela ante el SAT si es de este mes y solo de esta remisión; si no, se emite una nota de crédito.`,
     confirm: 'Cambiar estado',
     back: 'Volver',
     changed: (id: number, from: string, to: string) => `La remisión #${id} cambió de ${from} a ${to}.`,
     failed: 'Hubo un problema al cambiar el estado del recibo. Inténtelo de nuevo.',
+    onlyCancel: 'un vendedor solo puede cancelar, con la autorización de un supervisor.',
   },
 
   payment: {

@@ -133,4 +133,21 @@ export const reports = {
     download: 'Descargar CSV',
     fileName: (day: string) => `cuentas-por-cobrar-${day}.csv`,
   },
+
+  taxes: {
+    cutTitle: 'Impuestos del día',
+    monthTitle: 'Impuestos del mes',
+    month: 'Mes',
+    rates: 'Tasas',
+    base: 'Base',
+    ieps: 'IEPS',
+    iva: 'IVA',
+    total: 'Total',
+    returned: (amount: string) => `Las devoluciones ya están restadas (${amount}).`,
+    empty: 'Sin ventas en el periodo.',
+    figures: 'Para la declaración',
+    loadError: 'No se pudieron cargar los impuestos del mes.',
+    download: 'Descargar impuestos (CSV)',
+    downloadFailed: 'No se pudo descargar el CSV de impuestos.',
+  },
 } as const;

@@ -14,13 +14,14 @@ export const spreadsheets = {
   },
   import: {
     button: 'Importar',
-    title: { products: 'Importar productos', clients: 'Importar clientes' },
+    title: { products: 'Importar productos', clients: 'Importar clientes', suppliers: 'Importar proveedores' },
     file: 'Archivo CSV o Excel',
     filePlaceholder: 'Elige un archivo',
     columns: {
       products:
         'Columnas: código, nombre, unidad, precio, existencia, código de barras, mínimo, a granel (código y nombre son obligatorias).',
       clients: 'Columnas: nombre, apellido, teléfono, correo, dirección (nombre es obligatoria).',
+      suppliers: 'Columnas: nombre, RFC, teléfono, contacto, notas (nombre es obligatoria).',
     },
     others: 'También se aceptan los archivos exportados de eleventa, SICAR, Loyverse y Odoo.',
     review: 'Revisar archivo',

@@ -6,6 +6,7 @@ import type { DB, IdempotencyKeysTable, ReceiptItemRow } from '../../../db/schem
 import type { StoredAnswer } from '../../idempotency/index.js';
 import type { lateEntryRow } from '../../late-entries/index.js';
 import type { SessionUserRow } from '../../sessions/sessions.service.js';
+import type { AuthorizationRecord } from '../../supervisors/index.js';
 import type { ClientForSale, ProductForSale } from '../receipts.queries.js';
 
 // The two statements of a batch of sales on PostgreSQL (pg.writer.ts):
@@ -61,7 +62,9 @@ export async function readForSales(db: Kysely<DB>, asks: readonly SaleAsk[]): Pr
   }>`${PREPARED} select
     (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'units', units,
         'sellsByWeight', sells_by_weight, 'priceCents', price_cents, 'wholesalePriceCents', wholesale_price_cents,
-        'wholesaleMinMilli', wholesale_min_milli)), '[]'::json)
+        'wholesaleMinMilli', wholesale_min_milli, 'ivaRate', iva_rate, 'iepsRatePpm', ieps_rate_ppm,
+        'iepsQuotaMicros', ieps_quota_micros, 'satProductCode', sat_product_code, 'satUnitCode', sat_unit_code,
+        'averageCostMicros', average_cost_micros)), '[]'::json)
       from products where id = any(${productIds}::integer[])) as products,
     (select coalesce(json_agg(json_build_object('id', id, 'firstName', first_name, 'lastName', last_name,
         'isEnabled', is_enabled)), '[]'::json)
@@ -110,6 +113,8 @@ export interface SaleWrite {
   key: IdempotencyKeysTable | null;
   /** Credit sale of a client: held to the limit unless `authorizedBy` (an Admin or Manager) is set. */
   credit: { clientId: number; saleCents: number; authorizedBy: number | null } | null;
+  /** The supervisors' authorisations; the OVER_LIMIT one is written only if the sale goes over the limit. */
+  authorizations: AuthorizationRecord[];
   receipt: NewReceiptRow & { id: number };
   items: ReceiptItemRow[];
   payment: (NewPaymentRow & { id: number }) | null;
@@ -131,6 +136,7 @@ export interface SaleFailure {
 const payloadOf = (sale: SaleWrite) => ({
   key: sale.key && columnsOf(sale.key),
   credit: sale.credit && columnsOf(sale.credit),
+  authorizations: sale.authorizations.map(columnsOf),
   receipt: columnsOf(sale.receipt),
   items: sale.items.map(columnsOf),
   payment: sale.payment && columnsOf(sale.payment),

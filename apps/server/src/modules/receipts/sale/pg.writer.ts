@@ -1,6 +1,7 @@
 import type { Receipt } from '@mostrador/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
+import type { Actor } from '../../../lib/actor.js';
 import { type Attempt, findStoredAnswer, IDEMPOTENCY_TTL_MS, IdempotencyKeyTaken } from '../../idempotency/index.js';
 import { stockRefusal } from '../../inventory/index.js';
 import { lateEntryRow, saleLateEntries } from '../../late-entries/index.js';
@@ -23,6 +24,7 @@ import {
   overLimitRefusal,
   priceSale,
   receiptRowOf,
+  saleAuthorizations,
   saleDate,
   saleLogOf,
   saleProductIds,
@@ -40,6 +42,14 @@ interface Job extends Queued {
   order: SaleOrder;
   ask: SaleAsk;
   resolve: (attempt: Attempt<Receipt>) => void;
+}
+
+/** A sale built and ready to write, with its seller as their session stood. */
+interface Built {
+  job: Job;
+  receipt: Receipt;
+  write: SaleWrite;
+  seller: Actor;
 }
 
 /** A batch refused as a whole by one of these (nothing written) is retried one sale at a time. */
@@ -71,8 +81,8 @@ function lockNames(ask: SaleAsk): string[] {
 function build(
   order: SaleOrder,
   read: SaleRead,
-): { stored: NonNullable<SaleRead['stored']> } | { receipt: Receipt; write: SaleWrite } {
-  const { body, at, claim } = order;
+): { stored: NonNullable<SaleRead['stored']> } | { receipt: Receipt; write: SaleWrite; seller: Actor } {
+  const { body, at, claim, supervisor, openPriceFloor } = order;
   const seller =
     'requirement' in order.seller
       ? admittedSeller(sessionCheckOf(read.session ?? undefined, order.seller.sessionId), order.seller)
@@ -80,7 +90,15 @@ function build(
   if (read.stored) return { stored: read.stored };
   const date = saleDate(body, seller, at);
   const client = read.client ?? undefined;
-  const { items, totalCents } = priceSale(body, new Map(read.products.map((p) => [p.id, p])), client, seller);
+  const { items, totalCents, belowPriceAuthorized } = priceSale(
+    body,
+    new Map(read.products.map((p) => [p.id, p])),
+    client,
+    seller,
+    supervisor,
+    openPriceFloor,
+  );
+  const overLimitBy = isCreditSale(body, client) ? overLimitAuthorizer(body, seller, supervisor) : null;
   // The database sets who authorised an over-limit sale (it alone knows the balance at commit);
   // neither it nor the payment's cash shift is part of the answer.
   const receiptRow = {
@@ -109,8 +127,16 @@ function build(
         }
       : null,
     credit: isCreditSale(body, client)
-      ? { clientId: client!.id, saleCents: totalCents, authorizedBy: overLimitAuthorizer(body, seller) }
+      ? { clientId: client!.id, saleCents: totalCents, authorizedBy: overLimitBy }
       : null,
+    // The OVER_LIMIT one is written only when the database finds the sale over the limit.
+    authorizations: saleAuthorizations({
+      receiptId: receiptRow.id,
+      seller,
+      at,
+      overLimitBy,
+      belowPriceBy: belowPriceAuthorized ? supervisor!.id : null,
+    }),
     receipt: receiptRow,
     items: itemRows,
     payment,
@@ -119,15 +145,15 @@ function build(
     late: saleLateEntries(receipt, seller, at).map(lateEntryRow),
     at,
   };
-  return { receipt, write };
+  return { receipt, write, seller };
 }
 
 /** The error a refused sale gets: the same as on SQLite. Another database error keeps its SQLSTATE in `code`. */
-function refusalOf(failure: SaleFailure, order: SaleOrder): Error {
+function refusalOf(failure: SaleFailure, order: SaleOrder, seller: Actor): Error {
   const detail = failure.detail === null ? null : (JSON.parse(failure.detail) as Record<string, unknown>);
   if (failure.message === 'mostrador:key-taken') return new IdempotencyKeyTaken();
   if (failure.message === 'mostrador:over-limit' && detail) {
-    return overLimitRefusal(order.body, detail.limitCents as number, detail.balanceCents as number);
+    return overLimitRefusal(order.body, seller, detail.limitCents as number, detail.balanceCents as number);
   }
   if (failure.message === 'mostrador:stock' && detail) {
     const refused = detail as unknown as Parameters<typeof stockRefusal>[1] & {
@@ -139,7 +165,7 @@ function refusalOf(failure: SaleFailure, order: SaleOrder): Error {
 }
 
 export function createPgSaleWriter({ db }: { db: Kysely<DB> }): SaleWriter {
-  async function write(sales: ReadonlyArray<{ job: Job; receipt: Receipt; write: SaleWrite }>): Promise<void> {
+  async function write(sales: readonly Built[]): Promise<void> {
     let outcomes: Array<SaleFailure | null>;
     try {
       outcomes = await writeSales(
@@ -158,9 +184,9 @@ export function createPgSaleWriter({ db }: { db: Kysely<DB> }): SaleWriter {
       for (const { job } of sales) job.reject(error);
       return;
     }
-    sales.forEach(({ job, receipt }, i) => {
+    sales.forEach(({ job, receipt, seller }, i) => {
       const failure = outcomes[i];
-      if (failure) job.reject(refusalOf(failure, job.order));
+      if (failure) job.reject(refusalOf(failure, job.order, seller));
       else job.resolve({ value: receipt });
     });
   }
@@ -170,13 +196,13 @@ export function createPgSaleWriter({ db }: { db: Kysely<DB> }): SaleWriter {
       db,
       batch.map((job) => job.ask),
     );
-    const writes: Array<{ job: Job; receipt: Receipt; write: SaleWrite }> = [];
+    const writes: Built[] = [];
     batch.forEach((job, i) => {
       try {
         const built = build(job.order, reads[i]!);
         // A stored answer of its key: nothing to write, the answer is already committed.
         if ('stored' in built) job.resolve({ stored: built.stored });
-        else writes.push({ job, receipt: built.receipt, write: built.write });
+        else writes.push({ job, ...built });
       } catch (error) {
         // A rule checked in Node (session, price, quantity, client, date): this sale writes nothing.
         job.reject(error);

@@ -1,6 +1,6 @@
 import {
   belowPriceFloor,
-  belowPriceMessage,
+  canAuthorize,
   canSellBelowPrice,
   centsToPesos,
   type CreateReceiptBody,
@@ -13,12 +13,13 @@ import {
   localTimestampToEpoch,
   MAX_RECEIPT_TOTAL_CENTS,
   missingPriceMessage,
+  OVER_CREDIT_LIMIT,
   overCreditLimitMessage,
   pesosToCents,
   type PricedProduct,
   quantityProblem,
   RECEIPT_TOTAL_TOO_LARGE,
-  type Role,
+  receivedShortMessage,
   SALE_DATE_TOLERANCE_MS,
   saleDateRefusal,
   toMilli,
@@ -35,6 +36,8 @@ import type { Actor } from '../../../lib/actor.js';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionToCheck } from '../../../lib/types.js';
 import { admitted, type SessionCheck } from '../../sessions/sessions.service.js';
+import { type AuthorizationRecord, type Supervisor, supervisorRequired } from '../../supervisors/index.js';
+import { lineTaxRow, type LineTaxRow, termsOf } from '../line-taxes.js';
 import type { ClientForSale, ProductForSale } from '../receipts.queries.js';
 
 // The rules of a sale, once, for both databases: who sells, its date, its lines and prices, its
@@ -47,9 +50,6 @@ export const CASH_PAYMENT_NOTE = 'Contado';
 export const FUTURE_SALE_MESSAGE = 'La fecha de la venta no puede estar en el futuro.';
 export const KEY_REUSED_MESSAGE =
   'La clave Idempotency-Key ya se usó con otra solicitud. Genera una clave nueva para cada remisión.';
-
-/** Who may let a credit sale go over the client's limit. */
-const AUTHORIZERS: readonly Role[] = ['Admin', 'Manager'];
 
 /** Who sells: a trusted actor (the demo, the benchmarks), or a session the writer checks in its own read. */
 export type Seller = Actor | SessionToCheck;
@@ -79,12 +79,17 @@ export function saleDate(body: CreateReceiptBody, seller: Actor, at: number): nu
 export const saleProductIds = (body: CreateReceiptBody) =>
   [...new Set(body.items.map((item) => item.productId))].sort((a, b) => a - b);
 
-export interface PricedItem {
+/** A line as it is stored: priced, with its product's SAT keys and taxes at the time of sale. */
+export interface PricedItem extends LineTaxRow {
   productId: number;
   quantityMilli: number;
   priceCents: number;
   productName: string;
   units: string;
+  satProductCode: string;
+  satUnitCode: string;
+  /** The product's average cost when sold: past profit stays as it was (null: 'sin costo'). */
+  unitCostMicros: number | null;
 }
 
 /** A product row's prices in the pricing rule's terms (pesos, units). */
@@ -98,28 +103,33 @@ function pricedProduct(product: ProductForSale): PricedProduct {
 }
 
 /**
- * Whether the seller may type a price below the product's (or its mayoreo) price: an Admin or a
- * Manager (canSellBelowPrice), or a trusted actor without a role (the demo, the benchmarks). The
- * supervisor's authorisation at the till, when it comes, admits a Seller's sale here: the body
- * will carry who authorised it, checked like allowOverLimit.
+ * Whether the seller may type a price below the product's (or its mayoreo) price by themselves:
+ * an Admin or a Manager (canSellBelowPrice), or a trusted actor without a role (the demo, the
+ * benchmarks). A Seller needs a supervisor's authorisation (the sale's `supervisor`).
  */
-export function mayPriceBelow(_body: CreateReceiptBody, seller: Actor): boolean {
-  return seller.role === undefined || canSellBelowPrice(seller.role);
-}
+export const mayPriceBelow = (seller: Actor): boolean => seller.role === undefined || canSellBelowPrice(seller.role);
+
+/** A Seller's price below the floor, without a supervisor: 403 SUPERVISOR_REQUIRED. */
+export const belowPriceRefusal = (productName: string, floorPesos: number) =>
+  supervisorRequired(`El precio de "${productName}" es menor que ${formatPayment(pesosToCents(floorPesos))}`);
 
 /**
  * The rules a sale's lines and client are held to before anything is written: products and
  * client exist, the client is enabled, quantities fit the product, every line has a price
- * (pricing rule), a price typed below the product's is the seller's to give (mayPriceBelow,
- * else 403) and the total fits. Items come back exactly as sent (a product may be on several
- * lines).
+ * (pricing rule), a price typed below the product's is the seller's to give (mayPriceBelow) or a
+ * supervisor's (else 403 SUPERVISOR_REQUIRED), and the total fits. Items come back exactly as
+ * sent (a product may be on several lines), each split into base + IEPS + IVA with its product's
+ * taxes; `belowPriceAuthorized` says whether the supervisor's authorisation was what let a line
+ * through.
  */
 export function priceSale(
   body: CreateReceiptBody,
   products: ReadonlyMap<number, ProductForSale>,
   client: ClientForSale | undefined,
   seller: Actor,
-): { items: PricedItem[]; totalCents: number } {
+  supervisor: Supervisor | null,
+  openPriceFloor: number,
+): { items: PricedItem[]; totalCents: number; belowPriceAuthorized: boolean } {
   const missing = saleProductIds(body).find((id) => !products.has(id));
   if (missing !== undefined) throw notFound(`El producto #${missing} no existe.`);
   if (body.clientId !== undefined) {
@@ -129,7 +139,8 @@ export function priceSale(
       throw badRequest(`El cliente "${name}" está deshabilitado; elige otro cliente.`);
     }
   }
-  const belowAllowed = mayPriceBelow(body, seller);
+  const belowAllowed = mayPriceBelow(seller);
+  let belowPriceAuthorized = false;
   const items = body.items.map((item) => {
     const product = products.get(item.productId)!;
     const problem = quantityProblem({ name: product.name, sellsByWeight: product.sellsByWeight === 1 }, item.quantity);
@@ -137,19 +148,32 @@ export function priceSale(
     const prices = pricedProduct(product);
     const price = linePrice(prices, item.quantity, item.price);
     if (!price) throw badRequest(missingPriceMessage(product.name));
-    const floor = belowAllowed ? null : belowPriceFloor(prices, item.quantity, item.price);
-    if (floor !== null) throw forbidden(belowPriceMessage(product.name, floor));
+    const floor = belowAllowed ? null : belowPriceFloor(prices, item.quantity, item.price, openPriceFloor);
+    if (floor !== null) {
+      if (!supervisor) throw belowPriceRefusal(product.name, floor);
+      belowPriceAuthorized = true;
+    }
+    const quantityMilli = toMilli(item.quantity);
+    const priceCents = pesosToCents(price.price);
     return {
       productId: item.productId,
-      quantityMilli: toMilli(item.quantity),
-      priceCents: pesosToCents(price.price),
+      quantityMilli,
+      priceCents,
       productName: product.name,
       units: product.units,
+      satProductCode: product.satProductCode,
+      satUnitCode: product.satUnitCode,
+      unitCostMicros: product.averageCostMicros,
+      // The split is made once, now, with the product's rates as they stand: the line keeps it.
+      ...lineTaxRow(lineTotalCents(priceCents, quantityMilli), quantityMilli, termsOf(product)),
     };
   });
   const totalCents = items.reduce((sum, item) => sum + lineTotalCents(item.priceCents, item.quantityMilli), 0);
   if (totalCents > MAX_RECEIPT_TOTAL_CENTS) throw badRequest(RECEIPT_TOTAL_TOO_LARGE);
-  return { items, totalCents };
+  // What the client handed over covers the sale (the change is what is left of it).
+  if (body.received !== undefined && pesosToCents(body.received) < totalCents)
+    throw badRequest(receivedShortMessage(formatPayment(pesosToCents(body.received)), formatPayment(totalCents)));
+  return { items, totalCents, belowPriceAuthorized };
 }
 
 /** Whether the sale goes to a client's account, held to their credit limit. */
@@ -157,17 +181,36 @@ export const isCreditSale = (body: CreateReceiptBody, client: ClientForSale | un
   body.paymentMode === 'Credit' && client !== undefined;
 
 /**
- * Who authorises a credit sale that takes the client over their limit: the seller when they ask
- * for it and are an Admin or Manager, else nobody (null).
+ * Who authorises a credit sale that takes the client over their limit: the supervisor who
+ * authorised the sale; else the seller when they ask for it (allowOverLimit) and are an Admin or
+ * Manager; else nobody (null).
  */
-export function overLimitAuthorizer(body: CreateReceiptBody, seller: Actor): number | null {
-  return body.allowOverLimit && seller.role && AUTHORIZERS.includes(seller.role) ? seller.id : null;
+export function overLimitAuthorizer(
+  body: CreateReceiptBody,
+  seller: Actor,
+  supervisor: Supervisor | null,
+): number | null {
+  if (supervisor) return supervisor.id;
+  return body.allowOverLimit && seller.role && canAuthorize(seller.role) ? seller.id : null;
 }
 
-/** Why an over-limit credit sale is refused: not asked for (409) or asked by a Seller (403). */
-export function overLimitRefusal(body: CreateReceiptBody, limitCents: number, balanceCents: number): AppError {
-  if (!body.allowOverLimit)
-    return conflict(overCreditLimitMessage(formatPayment(limitCents), formatPayment(balanceCents)));
+/**
+ * Why an over-limit credit sale is refused: a Seller needs a supervisor (403
+ * SUPERVISOR_REQUIRED); an Admin or Manager did not ask for it (409, they may send it again with
+ * allowOverLimit); a trusted actor without a role who asks is not one to authorise it (403).
+ */
+export function overLimitRefusal(
+  body: CreateReceiptBody,
+  seller: Actor,
+  limitCents: number,
+  balanceCents: number,
+): AppError {
+  const limit = formatPayment(limitCents);
+  const balance = formatPayment(balanceCents);
+  if (seller.role !== undefined && !canAuthorize(seller.role)) {
+    return supervisorRequired(`${OVER_CREDIT_LIMIT} (límite ${limit}, saldo ${balance})`);
+  }
+  if (!body.allowOverLimit) return conflict(overCreditLimitMessage(limit, balance));
   return forbidden('Solo un administrador o un gerente puede autorizar una venta sobre el límite de crédito.');
 }
 
@@ -178,13 +221,35 @@ export function overLimitRefusal(body: CreateReceiptBody, limitCents: number, ba
 export function creditLimitDecision(
   body: CreateReceiptBody,
   seller: Actor,
+  supervisor: Supervisor | null,
   standing: { limitCents: number; balanceCents: number } | null,
   saleCents: number,
 ): number | null {
   if (standing === null || !exceedsCreditLimit(standing.limitCents, standing.balanceCents, saleCents)) return null;
-  const authorizer = overLimitAuthorizer(body, seller);
-  if (authorizer === null) throw overLimitRefusal(body, standing.limitCents, standing.balanceCents);
+  const authorizer = overLimitAuthorizer(body, seller, supervisor);
+  if (authorizer === null) throw overLimitRefusal(body, seller, standing.limitCents, standing.balanceCents);
   return authorizer;
+}
+
+/**
+ * The authorisations a sale stores, in this order: going over the credit limit (stored only when
+ * the sale did go over it: `overLimitBy`, decided where the balance is known) and a price below
+ * the product's let through by the supervisor.
+ */
+export function saleAuthorizations(sale: {
+  receiptId: number;
+  seller: Actor;
+  at: number;
+  overLimitBy: number | null;
+  belowPriceBy: number | null;
+}): AuthorizationRecord[] {
+  const common = { receiptId: sale.receiptId, userId: sale.seller.id, createdAt: sale.at };
+  return [
+    ...(sale.overLimitBy === null ? [] : [{ ...common, kind: 'OVER_LIMIT' as const, authorizedBy: sale.overLimitBy }]),
+    ...(sale.belowPriceBy === null
+      ? []
+      : [{ ...common, kind: 'BELOW_PRICE' as const, authorizedBy: sale.belowPriceBy }]),
+  ];
 }
 
 /** The receipt's row: a Cash sale is Paid at once, a Credit sale Pending. */
@@ -217,6 +282,7 @@ export function cashPaymentOf(
     createdAt: sale.at,
     method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
     shiftId: sale.shiftId,
+    receivedCents: body.received === undefined ? null : pesosToCents(body.received),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { CreateReceiptBody, Receipt } from '@mostrador/shared';
 import type { Attempt, KeyClaim, StoredAnswer } from '../../idempotency/index.js';
+import type { Supervisor } from '../../supervisors/index.js';
 import type { Seller } from './sale.rules.js';
 
 /** One sale to write: what was asked, by whom, when, and under which Idempotency-Key. */
@@ -9,6 +10,10 @@ export interface SaleOrder {
   /** The sale's instant, from the service's clock. */
   at: number;
   claim: KeyClaim | undefined;
+  /** The supervisor who authorised the sale (credentials already checked), or null. */
+  supervisor: Supervisor | null;
+  /** The shop's OPEN_PRICE_FLOOR (pesos): a Seller's typed price of a product without one below it needs a supervisor. */
+  openPriceFloor: number;
 }
 
 /**

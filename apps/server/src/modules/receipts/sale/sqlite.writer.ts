@@ -10,6 +10,7 @@ import { attemptInTransaction, findStoredAnswer } from '../../idempotency/index.
 import { applyStockChanges } from '../../inventory/index.js';
 import { flagSale } from '../../late-entries/index.js';
 import type { SessionsService } from '../../sessions/sessions.service.js';
+import { recordAuthorizations } from '../../supervisors/index.js';
 import { toReceipt } from '../receipts.mapping.js';
 import * as q from '../receipts.queries.js';
 import {
@@ -19,6 +20,7 @@ import {
   isCreditSale,
   priceSale,
   receiptRowOf,
+  saleAuthorizations,
   saleDate,
   saleProductIds,
   saleLogOf,
@@ -48,17 +50,38 @@ export function createSqliteSaleWriter({ db, transact, sessions, credit, cash }:
   }
 
   /** Receipt, items, stock with its SALE logs, a Cash sale's payment and the late flags, in `trx`. */
-  async function write(trx: Executor, { body, at }: SaleOrder, seller: Actor): Promise<Receipt> {
+  async function write(
+    trx: Executor,
+    { body, at, supervisor, openPriceFloor }: SaleOrder,
+    seller: Actor,
+  ): Promise<Receipt> {
     const date = saleDate(body, seller, at);
     const products = new Map((await q.findProductsForSale(trx, saleProductIds(body))).map((p) => [p.id, p]));
     const client = body.clientId === undefined ? undefined : await q.findClientForSale(trx, body.clientId);
-    const { items, totalCents } = priceSale(body, products, client, seller);
+    const { items, totalCents, belowPriceAuthorized } = priceSale(
+      body,
+      products,
+      client,
+      seller,
+      supervisor,
+      openPriceFloor,
+    );
     const overLimitAuthorizedBy = isCreditSale(body, client)
-      ? creditLimitDecision(body, seller, await credit.lockCreditStanding(trx, client!.id), totalCents)
+      ? creditLimitDecision(body, seller, supervisor, await credit.lockCreditStanding(trx, client!.id), totalCents)
       : null;
     const receipt = await q.insertReceiptRow(
       trx,
       receiptRowOf(body, { seller, date, totalCents, at, overLimitAuthorizedBy }),
+    );
+    await recordAuthorizations(
+      trx,
+      saleAuthorizations({
+        receiptId: receipt.id,
+        seller,
+        at,
+        overLimitBy: overLimitAuthorizedBy,
+        belowPriceBy: belowPriceAuthorized ? supervisor!.id : null,
+      }),
     );
     const itemRows = await q.insertReceiptItems(
       trx,

@@ -26,6 +26,13 @@ const product = (id: number, name: string, cuid = `P-${id}`, units = 'piezas'): 
   sellsByWeight: false,
   imageUrl: null,
   createdAt: '2026-11-21T00:00:00.000Z',
+  ivaRate: '16',
+  iepsRate: null,
+  iepsPerUnit: null,
+  satProductCode: '01010101',
+  satUnitCode: 'H87',
+  taxesReviewed: true,
+  category: null,
 });
 const client = (id: number, firstName: string, lastName: string | null, isEnabled = true): Client => ({
   id,
@@ -40,6 +47,12 @@ const client = (id: number, firstName: string, lastName: string | null, isEnable
   balance: 0,
   overdue: 0,
   createdAt: '2026-11-21T00:00:00.000Z',
+  rfc: null,
+  legalName: null,
+  taxRegime: null,
+  taxZipCode: null,
+  cfdiUse: null,
+  invoiceEmail: null,
 });
 
 describe('readEphemeralKey', () => {

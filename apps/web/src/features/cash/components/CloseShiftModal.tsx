@@ -74,7 +74,8 @@ export function CloseShiftModal({
       title: t.confirmTitle,
       children: <Text size="sm">{t.confirm(formatPayment(countedCents))}</Text>,
       labels: { confirm: t.confirmLabel, cancel: es.common.cancel },
-      confirmProps: { color: 'red' },
+      // Enter confirms what the dialog asks (the focus starts on 'Cerrar caja', not on 'Cancelar').
+      confirmProps: { color: 'red', 'data-autofocus': true },
       onConfirm: () => send(values),
     });
   });
@@ -106,6 +107,8 @@ export function CloseShiftModal({
                 clampBehavior="none"
                 hideControls
                 placeholder="0"
+                // The count starts at the first bill: the cursor is there when the dialog opens.
+                data-autofocus={index === 0 || undefined}
                 {...form.getInputProps(`counts.${index}`)}
               />
               <Text size="sm" c="dimmed" ff="monospace" ta="right" style={{ flex: 1 }}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { es } from '../../../i18n/es';
 import { getErrorMessage } from '../../../lib/errors';
+import { useShopSettings } from '../../settings';
 import { useCurrentShift } from '../api/cash';
 import { money } from '../money';
 import classes from './Cash.module.css';
@@ -23,6 +24,9 @@ const t = es.cash.current;
  */
 export function CurrentShift() {
   const current = useCurrentShift();
+  const settings = useShopSettings();
+  // Until the shop's settings are read, blind: the expected cash never flashes on a blind count.
+  const blind = settings.isPending || settings.data?.blindCount === true;
   const [closed, setClosed] = useState<Shift | null>(null);
 
   if (closed) return <ShiftResult shift={closed} onDone={() => setClosed(null)} />;
@@ -37,10 +41,10 @@ export function CurrentShift() {
     );
   }
   if (!current.data) return <OpenShiftForm />;
-  return <OpenShift shift={current.data} onClosed={setClosed} />;
+  return <OpenShift shift={current.data} blind={blind} onClosed={setClosed} />;
 }
 
-function OpenShift({ shift, onClosed }: { shift: Shift; onClosed: (shift: Shift) => void }) {
+function OpenShift({ shift, blind, onClosed }: { shift: Shift; blind: boolean; onClosed: (shift: Shift) => void }) {
   const [movement, setMovement] = useState<CashMovementType | null>(null);
   const [closing, closeModal] = useDisclosure(false);
 
@@ -78,7 +82,14 @@ function OpenShift({ shift, onClosed }: { shift: Shift; onClosed: (shift: Shift)
           </Button>
         </Flex>
       </Group>
-      <ShiftFigures shift={shift} />
+      {blind ? (
+        // A blind count: the expected cash (and the lines that add up to it) shows once the count is confirmed.
+        <Paper withBorder radius="md" p="md" data-testid="shift-blind">
+          <Text size="sm">{t.blindHint}</Text>
+        </Paper>
+      ) : (
+        <ShiftFigures shift={shift} />
+      )}
       <Movements shift={shift} />
       <MovementModal type={movement} onClose={() => setMovement(null)} />
       <CloseShiftModal opened={closing} onClose={closeModal.close} onClosed={onClosed} />

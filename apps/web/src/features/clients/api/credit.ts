@@ -12,6 +12,7 @@ import {
 } from '@mostrador/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { withDrawerChoice } from '../../cash';
 import { saveBlob } from '../../../lib/download';
 import { clientKeys, receiptKeys } from '../../../lib/query-keys';
 import { retryUnansweredOnce } from '../../../lib/use-attempt';
@@ -53,12 +54,17 @@ export function useSharedStatement(query: string) {
 export function useAddClientPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, idempotencyKey }: { body: AddClientPaymentInput; idempotencyKey: string }) =>
-      (
-        await api.post<AddClientPaymentResponse>('/client/addPayment', body, {
-          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-        })
-      ).data,
+    mutationFn: ({ body, idempotencyKey }: { body: AddClientPaymentInput; idempotencyKey: string }) =>
+      withDrawerChoice(
+        async (shiftId) =>
+          (
+            await api.post<AddClientPaymentResponse>(
+              '/client/addPayment',
+              { ...body, shiftId },
+              { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+            )
+          ).data,
+      ),
     // Safe to repeat: the same variables are the same body under the same key.
     retry: retryUnansweredOnce,
     onSuccess: () => {

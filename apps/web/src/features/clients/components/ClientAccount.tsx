@@ -8,9 +8,11 @@ import { ErrorState } from '../../../components/ErrorState';
 import { es } from '../../../i18n/es';
 import { getErrorMessage } from '../../../lib/errors';
 import { notifyError, notifyFailure } from '../../../lib/notify';
+import { PublicUrlMissingModal, useShopSettings } from '../../settings';
 import { type StatementPeriod, useDownloadStatementPdf, useStatement, useStatementLink } from '../api/credit';
 import { RegisterAbonoModal } from './RegisterAbonoModal';
 import { StatementLinks } from './StatementLinks';
+import { StatementComplements } from '../../invoices';
 import { StatementTable } from './StatementTable';
 
 const t = es.clients.statement;
@@ -35,20 +37,33 @@ export function ClientAccount({ client }: { client: Client }) {
   const statement = useStatement(client.id, period);
   const pdf = useDownloadStatementPdf();
   const link = useStatementLink();
+  const shop = useShopSettings();
+  const [missingAddress, addressModal] = useDisclosure(false);
 
   const setDay = (key: keyof StatementPeriod) => (value: string | null) => {
     if (value) setPeriod((current) => ({ ...current, [key]: dayjs(value).format('YYYY-MM-DD') }));
   };
 
   const share = () => {
+    // Without the shop's public address a link would name this computer, which the client's
+    // phone cannot open: say what to set instead of making one.
+    if (shop.data?.publicUrl === null) {
+      addressModal.open();
+      return;
+    }
     // Opened at once (inside the click) so the browser does not block it; filled when the link arrives.
     const win = window.open('', '_blank');
     link.mutate(
       { id: client.id, period },
       {
-        onSuccess: ({ path }) => {
+        onSuccess: ({ url: address }) => {
+          if (address === null) {
+            win?.close();
+            addressModal.open();
+            return;
+          }
           const closing = statement.data ? formatPayment(pesosToCents(statement.data.closing)) : '';
-          const text = t.shareText(client.firstName, closing, `${window.location.origin}${path}`);
+          const text = t.shareText(client.firstName, closing, address);
           const url = whatsappUrl(client.phone, text);
           if (!url) {
             win?.close();
@@ -121,10 +136,14 @@ export function ClientAccount({ client }: { client: Client }) {
             onRetry={() => void statement.refetch()}
           />
         ) : (
-          <StatementTable statement={statement.data} />
+          <>
+            <StatementTable statement={statement.data} />
+            <StatementComplements complements={statement.data.paymentComplements} />
+          </>
         )}
       </Stack>
       <RegisterAbonoModal client={client} opened={paying} onClose={payModal.close} />
+      <PublicUrlMissingModal opened={missingAddress} onClose={addressModal.close} />
     </Paper>
   );
 }

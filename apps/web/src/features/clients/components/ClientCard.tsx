@@ -3,6 +3,7 @@ import { type Client, clientFullName, formatPayment, pesosToCents } from '@mostr
 import {
   type Icon as TablerIcon,
   IconDots,
+  IconId,
   IconMail,
   IconMapPin,
   IconPencil,
@@ -17,7 +18,10 @@ import type { ClientActions } from './useClientActions';
 
 const t = es.clients;
 
-/** A client: full name linking to /clients/{id}, 'Cliente #id', and e-mail, phone, address when present. */
+/**
+ * A client: full name linking to /clients/{id}, 'Cliente #id', and e-mail, phone, address, RFC
+ * and razón social when present.
+ */
 export const ClientCard = memo(function ClientCard({
   client,
   actions,
@@ -29,6 +33,8 @@ export const ClientCard = memo(function ClientCard({
   showName?: boolean;
 }) {
   const name = clientFullName(client) ?? '';
+  // The RFC and the razón social, when the client has them.
+  const fiscal = [client.rfc && t.rfc(client.rfc), client.legalName].filter(Boolean).join(' · ');
   return (
     <Card withBorder radius="md" padding="md" data-testid="client-card" aria-label={name} component="article">
       <div className={classes.head}>
@@ -62,11 +68,12 @@ export const ClientCard = memo(function ClientCard({
           ) : null}
         </div>
       )}
-      {client.email || client.phone || client.address ? (
+      {client.email || client.phone || client.address || fiscal ? (
         <ul className={classes.lines}>
           {client.email ? <Line icon={IconMail}>{client.email}</Line> : null}
           {client.phone ? <Line icon={IconPhone}>{client.phone}</Line> : null}
           {client.address ? <Line icon={IconMapPin}>{client.address}</Line> : null}
+          {fiscal ? <Line icon={IconId}>{fiscal}</Line> : null}
         </ul>
       ) : null}
     </Card>

@@ -1,8 +1,9 @@
 import { Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { type Client, DEFAULT_CREDIT_DAYS, MAX_CREDIT_DAYS } from '@mostrador/shared';
+import { type Client, DEFAULT_CFDI_USE, DEFAULT_CREDIT_DAYS, MAX_CREDIT_DAYS } from '@mostrador/shared';
 import type { ReactNode } from 'react';
 import { es } from '../../../i18n/es';
+import { ClientFiscalFields } from './ClientFiscalFields';
 
 /** What the create and edit forms hold: plain strings, blank meaning "none". */
 export interface ClientFormValues {
@@ -14,6 +15,14 @@ export interface ClientFormValues {
   /** Pesos; null: no limit. */
   creditLimit: number | null;
   creditDays: number;
+  rfc: string;
+  legalName: string;
+  /** c_RegimenFiscal; null: none chosen. */
+  taxRegime: string | null;
+  taxZipCode: string;
+  /** c_UsoCFDI; G03 unless chosen otherwise. */
+  cfdiUse: string | null;
+  invoiceEmail: string;
 }
 
 export const emptyClientForm: ClientFormValues = {
@@ -24,6 +33,12 @@ export const emptyClientForm: ClientFormValues = {
   address: '',
   creditLimit: null,
   creditDays: DEFAULT_CREDIT_DAYS,
+  rfc: '',
+  legalName: '',
+  taxRegime: null,
+  taxZipCode: '',
+  cfdiUse: DEFAULT_CFDI_USE,
+  invoiceEmail: '',
 };
 
 export function clientFormValues(client: Client): ClientFormValues {
@@ -35,6 +50,12 @@ export function clientFormValues(client: Client): ClientFormValues {
     address: client.address ?? '',
     creditLimit: client.creditLimit ?? null,
     creditDays: client.creditDays,
+    rfc: client.rfc ?? '',
+    legalName: client.legalName ?? '',
+    taxRegime: client.taxRegime,
+    taxZipCode: client.taxZipCode ?? '',
+    cfdiUse: client.cfdiUse ?? DEFAULT_CFDI_USE,
+    invoiceEmail: client.invoiceEmail ?? '',
   };
 }
 
@@ -62,7 +83,8 @@ export function clientFormBody(values: ClientFormValues, withCreditTerms: boolea
 
 /**
  * Nombre and Apellido required; Teléfono, Correo electrónico (e-mail input), Dirección (3-6 rows);
- * Límite de crédito and Plazo only for who sets credit terms (`creditTerms`: Admin and Manager).
+ * the folded 'Datos fiscales' (anyone, a Seller too); Límite de crédito and Plazo only for who
+ * sets credit terms (`creditTerms`: Admin and Manager).
  */
 export function ClientFormFields({
   form,
@@ -115,6 +137,7 @@ export function ClientFormFields({
         key={form.key('address')}
         {...form.getInputProps('address')}
       />
+      <ClientFiscalFields form={form} />
       {creditTerms ? (
         <Group grow align="flex-start">
           <NumberInput
@@ -126,7 +149,12 @@ export function ClientFormFields({
             thousandSeparator=","
             key={form.key('creditLimit')}
             {...withBlankForNull(form.getInputProps('creditLimit') as unknown as LimitProps)}
-            onChange={(value) => form.setFieldValue('creditLimit', typeof value === 'number' ? value : null)}
+            // An emptied box is "no limit" (null). forceUpdate false, as the form's own inputs do: in
+            // an uncontrolled form a forced update gives the field a new key, which remounts the
+            // input after every digit and drops the focus (typing 500 saved $5).
+            onChange={(value) =>
+              form.setFieldValue('creditLimit', typeof value === 'number' ? value : null, { forceUpdate: false })
+            }
           />
           <NumberInput
             label={t.fields.creditDays}

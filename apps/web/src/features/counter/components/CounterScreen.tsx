@@ -1,34 +1,49 @@
-import { Alert, Title } from '@mantine/core';
+import { Alert, Button, Group, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { type Client, CREDIT_NEEDS_CLIENT, type PaymentMode, type Product } from '@mostrador/shared';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { es } from '../../../i18n/es';
+import { lazyDialog } from '../../../lib/lazy-dialog';
+import { useQuery } from '@tanstack/react-query';
+import { currentShiftQuery, OpenDrawerModal } from '../../cash';
+import { useShopSettings } from '../../settings';
 import { PrintCopiesModal } from '../../printing';
-import { missingPrice } from '../counter-sale';
+import { SupervisorModal } from '../../supervisors';
+import { entryNeeds, missingPrice } from '../counter-sale';
+import { AbonoModal } from './AbonoModal';
 import { ClientPickerModal } from './ClientPickerModal';
 import { CodeField } from './CodeField';
 import classes from './Counter.module.css';
 import { PayModal } from './PayModal';
 import { ProductSearchModal } from './ProductSearchModal';
-import { LastSaleCard, SaleSummary, ShortcutHints, clientLabel } from './SalePanel';
-import { SaleLines } from './SaleLines';
+import { type LineEntry, LineEntryModal } from './LineEntryModal';
+import { AbonoButton, LastSaleCard, SaleSummary, ShortcutHints, clientLabel } from './SalePanel';
+import { type LineActions, SaleLines } from './SaleLines';
 import { type LastSale, type SaleSender, useCheckout } from './useCheckout';
-import { type UnmatchedCode, useCounterSale } from './useCounterSale';
+import { type EntryToComplete, type UnmatchedCode, useCounterSale } from './useCounterSale';
 
 const t = es.counter;
+// The return by folio (F6) loads when first opened.
+const ReturnByFolioDialog = lazyDialog(() => import('../../returns').then((m) => m.ReturnByFolioDialog));
 
 type Dialog =
   | { kind: 'search'; text: string; quantity: number | null }
-  | { kind: 'client' }
+  | { kind: 'client'; text: string }
   | { kind: 'pay' }
+  | { kind: 'openDrawer' }
   | { kind: 'reprint' }
+  | { kind: 'entry'; entry: LineEntry }
+  | { kind: 'abonoClient'; text: string }
+  | { kind: 'abono'; client: Client }
+  | { kind: 'return' }
   | null;
 
 /**
  * The counter (/vender): one field always focused, the lines, the total and the keys that run a
- * sale without a mouse (F2 search, F4 client, F8 cash/credit, F12 charge). After a sale the
- * screen is empty and ready at once, with the last sale's total and change on show.
+ * sale without a mouse (F2 search, F4 client, F8 cash/credit, F9 abono, F12 charge, Esc a new
+ * sale). After a sale the screen is empty and ready at once, with the last sale's total and
+ * change on show. F6 and F7 are kept for returns and for opening the drawer.
  */
 export function CounterScreen({ sender }: { sender: SaleSender }) {
   const codeInput = useRef<HTMLInputElement>(null);
@@ -37,12 +52,60 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
   const [paymentMode, setPaymentMode] = useState<PaymentMode>('Cash');
   const [lastSale, setLastSale] = useState<LastSale | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The user's open drawer: the first cash sale without one asks to open it ('Abrir caja').
+  const drawer = useQuery(currentShiftQuery);
+  const [chargeWithoutDrawer, setChargeWithoutDrawer] = useState(false);
+  const cashRequiresShift = useShopSettings().data?.cashRequiresShift ?? false;
 
   const onUnmatched = useCallback(
     ({ text, quantity }: UnmatchedCode) => setDialog({ kind: 'search', text, quantity }),
     [],
   );
-  const sale = useCounterSale({ onUnmatched });
+  const onIncomplete = useCallback(({ product, quantity }: EntryToComplete) => {
+    const needs = entryNeeds(product, quantity);
+    setDialog({
+      kind: 'entry',
+      entry: { product, mode: 'add', askQuantity: needs.weight, askPrice: needs.price, quantity, price: null },
+    });
+  }, []);
+  const sale = useCounterSale({ onUnmatched, onIncomplete });
+  /** An abandoned sale (Esc, 'Nueva venta'): no lines, 'Público en general', Efectivo. */
+  const newSale = () => {
+    sale.reset();
+    setClient(null);
+    setPaymentMode('Cash');
+    setNotice(null);
+    checkout.clearError();
+  };
+  /** `*` or a tap on a quantity: the line's quantity typed (and its price, when that was typed). */
+  const editLine = (index: number) => {
+    const line = sale.lines[index];
+    if (!line) return;
+    sale.select(index);
+    const typed = line.typedPrice ?? null;
+    setDialog({
+      kind: 'entry',
+      entry: {
+        product: line.product,
+        mode: 'edit',
+        askQuantity: true,
+        askPrice: typed !== null,
+        quantity: line.quantity,
+        price: typed,
+      },
+    });
+  };
+  const lineActions: LineActions = {
+    onStep: (index, step) => {
+      sale.select(index);
+      sale.step(step);
+    },
+    onRemove: (index) => {
+      sale.select(index);
+      sale.remove();
+    },
+    onEditQuantity: editLine,
+  };
   const checkout = useCheckout({
     sender,
     onSold: (sold) => {
@@ -55,6 +118,13 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
   });
 
   const focusCode = useCallback(() => codeInput.current?.focus(), []);
+  // A cashier types on right after F2, F4 or F9, before the dialog's field has the focus: those
+  // keys belong to the dialog's search, not to the code field (nor are they lost).
+  const typeAhead = (key: string) => {
+    if (!dialogOpen.current) return false;
+    setDialog((open) => (open && 'text' in open ? { ...open, text: open.text + key } : open));
+    return true;
+  };
   const closeDialog = useCallback(() => setDialog(null), []);
   const dialogOpen = useRef(false);
   // The field keeps the focus: whatever took it (a click on the page, a toast) gives it back,
@@ -101,12 +171,13 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
     }
     if (paymentMode === 'Credit' && !client) {
       setNotice(CREDIT_NEEDS_CLIENT);
-      setDialog({ kind: 'client' });
+      setDialog({ kind: 'client', text: '' });
       return;
     }
     setNotice(null);
     checkout.clearError();
-    setDialog({ kind: 'pay' });
+    const noDrawer = drawer.data === null && !chargeWithoutDrawer;
+    setDialog({ kind: paymentMode === 'Cash' && noDrawer ? 'openDrawer' : 'pay' });
   };
   const togglePaymentMode = () => setPaymentMode((mode) => (mode === 'Cash' ? 'Credit' : 'Cash'));
 
@@ -118,8 +189,10 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
   useHotkeys(
     [
       ['F2', whenNoDialog(() => setDialog({ kind: 'search', text: '', quantity: null }))],
-      ['F4', whenNoDialog(() => setDialog({ kind: 'client' }))],
+      ['F4', whenNoDialog(() => setDialog({ kind: 'client', text: '' }))],
       ['F8', whenNoDialog(togglePaymentMode)],
+      ['F9', whenNoDialog(() => setDialog({ kind: 'abonoClient', text: '' }))],
+      ['F6', whenNoDialog(() => setDialog({ kind: 'return' }))],
       ['F12', whenNoDialog(charge)],
     ],
     [],
@@ -127,8 +200,9 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
 
   const pick = (product: Product) => {
     const quantity = dialog?.kind === 'search' ? dialog.quantity : null;
-    sale.add(product, quantity);
+    // Closed first: a product that still needs its weight or price opens that dialog instead.
     setDialog(null);
+    sale.offer(product, quantity);
   };
 
   return (
@@ -137,19 +211,46 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
         <Title order={1} size="h3">
           {t.title}
         </Title>
-        <CodeField inputRef={codeInput} sale={sale} onBlur={refocusLater} />
-        <SaleLines lines={sale.lines} selected={sale.selected} onSelect={sale.select} />
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <CodeField
+              inputRef={codeInput}
+              sale={sale}
+              onBlur={refocusLater}
+              onEditLine={() => editLine(sale.selected)}
+              onNewSale={newSale}
+              onTypeAhead={typeAhead}
+            />
+          </div>
+          {/* F2 for a keyboard; on a phone, the way to the product list. */}
+          <Button
+            size="lg"
+            variant="default"
+            px="md"
+            tabIndex={-1}
+            aria-label={t.searchButton}
+            onClick={() => setDialog({ kind: 'search', text: '', quantity: null })}
+          >
+            <IconSearch size={20} />
+            <Text span inherit ml={8} visibleFrom="xs">
+              {t.searchButton}
+            </Text>
+          </Button>
+        </Group>
+        <SaleLines lines={sale.lines} selected={sale.selected} onSelect={sale.select} actions={lineActions} />
       </div>
       <div className={classes.side}>
         <SaleSummary
           totalCents={sale.totalCents}
-          itemCount={sale.lines.length}
+          itemCount={sale.articles}
           client={client}
           paymentMode={paymentMode}
           canCharge={canCharge}
-          onPickClient={() => setDialog({ kind: 'client' })}
+          canStartOver={sale.lines.length > 0 || client !== null || paymentMode === 'Credit'}
+          onPickClient={() => setDialog({ kind: 'client', text: '' })}
           onPaymentMode={setPaymentMode}
           onCharge={charge}
+          onNewSale={newSale}
         />
         {notice ? (
           <Alert
@@ -163,6 +264,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
           </Alert>
         ) : null}
         {lastSale ? <LastSaleCard sale={lastSale} onReprint={() => setDialog({ kind: 'reprint' })} /> : null}
+        <AbonoButton onClick={() => setDialog({ kind: 'abonoClient', text: '' })} />
         <ShortcutHints />
       </div>
 
@@ -173,11 +275,44 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
       {dialog?.kind === 'client' ? (
         <ClientPickerModal
           opened
+          initialSearch={dialog.text}
           onPick={(picked) => {
             setClient(picked);
+            // 'Público en general' has no account: the sale is in cash.
+            if (picked === null) setPaymentMode('Cash');
             setNotice(null);
             closeDialog();
           }}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog?.kind === 'entry' ? (
+        <LineEntryModal
+          entry={dialog.entry}
+          onDone={({ quantity, price }) => {
+            const { entry } = dialog;
+            if (entry.mode === 'add') sale.add(entry.product, quantity, price);
+            else sale.setLine(quantity, price);
+            closeDialog();
+          }}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog?.kind === 'abonoClient' ? (
+        <ClientPickerModal
+          opened
+          title={t.abono.pick}
+          withNone={false}
+          initialSearch={dialog.text}
+          onPick={(picked) => setDialog(picked ? { kind: 'abono', client: picked } : null)}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog?.kind === 'abono' ? (
+        <AbonoModal
+          client={dialog.client}
+          onChangeClient={() => setDialog({ kind: 'abonoClient', text: '' })}
+          onDone={closeDialog}
           onClose={closeDialog}
         />
       ) : null}
@@ -198,6 +333,20 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
           onClose={closeDialog}
         />
       ) : null}
+      {dialog?.kind === 'return' ? <ReturnByFolioDialog opened onClose={closeDialog} /> : null}
+      {dialog?.kind === 'openDrawer' ? (
+        <OpenDrawerModal
+          required={cashRequiresShift}
+          onOpened={() => setDialog({ kind: 'pay' })}
+          onSkip={() => {
+            setChargeWithoutDrawer(true);
+            setDialog({ kind: 'pay' });
+          }}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {/* Beside the pay dialog, not in it: Enter in this form must not bubble to 'Cobrar'. */}
+      <SupervisorModal {...checkout.supervisor} />
       {dialog?.kind === 'reprint' && lastSale ? (
         <PrintCopiesModal receipt={lastSale.receipt} opened onClose={closeDialog} />
       ) : null}

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } fro
 import { useHotkeys } from '@mantine/hooks';
 import { DEFAULT_PAYMENT_METHOD, formatPayment, type PaymentMethod, type PaymentMode } from '@mostrador/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
 import { selectOnFocus } from '../../../lib/select-on-focus';
-import { changeCents, QUICK_BILLS } from '../counter-sale';
+import { changeCents, numberValue, QUICK_BILLS } from '../counter-sale';
 import classes from './Counter.module.css';
 
 const t = es.counter.pay;
@@ -69,7 +69,8 @@ export function PayModal({
     setReceived(pesos);
     receivedInput.current?.focus();
   };
-  const receivedPesos = typeof received === 'number' ? received : null;
+  // '500.50' arrives as a string from the field: still an amount, not "exact".
+  const receivedPesos = numberValue(received);
   const cash = paymentMode === 'Cash';
   // Only Efectivo is handed over and given change; a card or a transfer is the exact total.
   const inCash = cash && method === 'Efectivo';
@@ -99,6 +100,20 @@ export function PayModal({
   // pressed button lost it while it was loading). Otherwise F12 here does nothing: pressing twice
   // the key that opened the dialog must not skip 'Recibido'.
   useHotkeys([['F12', () => (lostAnswer ? confirm() : undefined)]], []);
+  // A quick cashier presses F12 then Enter at once. Until the dialog's focus trap has moved the
+  // focus in, that Enter lands on the page behind (the code field) and would be lost: while the
+  // dialog is open, an Enter outside every dialog confirms too, and goes no further.
+  const confirmEarlyEnter = useEffectEvent((event: globalThis.KeyboardEvent) => {
+    if (event.key !== 'Enter' || !(event.target instanceof Element) || event.target.closest('[role="dialog"]')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    confirm();
+  });
+  useEffect(() => {
+    if (!opened) return undefined;
+    window.addEventListener('keydown', confirmEarlyEnter, true);
+    return () => window.removeEventListener('keydown', confirmEarlyEnter, true);
+  }, [opened]);
   // Enter anywhere but on a button (a focused button clicks itself) confirms.
   const confirmOnEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || event.target instanceof HTMLButtonElement) return;
@@ -134,13 +149,21 @@ export function PayModal({
               data-autofocus
               {...selectOnFocus()}
             />
-            <SimpleGrid cols={5} spacing="xs">
+            {/* Three to a row on a phone, so '$500' and 'Exacto' are read whole. */}
+            <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs">
               {QUICK_BILLS.map((bill) => (
-                <Button key={bill} variant="light" tabIndex={-1} onClick={() => pick(bill)}>
+                <Button key={bill} variant="light" size="md" px={4} tabIndex={-1} onClick={() => pick(bill)}>
                   ${bill}
                 </Button>
               ))}
-              <Button variant="light" color="gray" tabIndex={-1} onClick={() => pick(totalCents / 100)}>
+              <Button
+                variant="light"
+                color="gray"
+                size="md"
+                px={4}
+                tabIndex={-1}
+                onClick={() => pick(totalCents / 100)}
+              >
                 {t.exact}
               </Button>
             </SimpleGrid>

@@ -1,6 +1,6 @@
-import { Badge, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatPayment, formatQuantity, pesosToCents } from '@mostrador/shared';
-import { IconBarcode } from '@tabler/icons-react';
+import { IconBarcode, IconMinus, IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { es } from '../../../i18n/es';
 import type { PricedLine } from '../counter-sale';
@@ -8,18 +8,29 @@ import classes from './Counter.module.css';
 
 const t = es.counter;
 
+/** What a tap does on a line (touch screens have no + − Supr nor `*`). */
+export interface LineActions {
+  onStep: (index: number, step: 1 | -1) => void;
+  onRemove: (index: number) => void;
+  /** Type the line's quantity (the same dialog as `*`). */
+  onEditQuantity: (index: number) => void;
+}
+
 /**
- * The lines of the sale, the selected one highlighted (arrows move it, Supr, + and − act on it).
- * The list scrolls inside its own box, so the total and 'Cobrar' never leave a 768 px screen.
+ * The lines of the sale, the selected one highlighted (arrows move it, Supr, + − and * act on it).
+ * On a touch screen each line has its own −, + and remove buttons, and a tap on the quantity types
+ * it. The list scrolls inside its own box, so the total and 'Cobrar' never leave a 768 px screen.
  */
 export function SaleLines({
   lines,
   selected,
   onSelect,
+  actions,
 }: {
   lines: PricedLine[];
   selected: number;
   onSelect: (index: number) => void;
+  actions: LineActions;
 }) {
   const selectedRow = useRef<HTMLTableRowElement>(null);
   // Braces matter: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
@@ -51,7 +62,7 @@ export function SaleLines({
         <Table.Tbody>
           {lines.map((line, index) => (
             <Table.Tr
-              key={line.product.id}
+              key={line.key}
               ref={index === selected ? selectedRow : undefined}
               aria-selected={index === selected}
               className={classes.line}
@@ -65,9 +76,52 @@ export function SaleLines({
                 <Text size="xs" c="dimmed">
                   {line.product.cuid}
                 </Text>
+                <div className={classes.touchOnly}>
+                  <Group gap={6} wrap="nowrap" mt={4} onClick={(event) => event.stopPropagation()}>
+                    <ActionIcon
+                      variant="light"
+                      size="lg"
+                      tabIndex={-1}
+                      aria-label={t.lineControls.less(line.product.name)}
+                      disabled={line.quantity <= 1}
+                      onClick={() => actions.onStep(index, -1)}
+                    >
+                      <IconMinus size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="light"
+                      size="lg"
+                      tabIndex={-1}
+                      aria-label={t.lineControls.more(line.product.name)}
+                      onClick={() => actions.onStep(index, 1)}
+                    >
+                      <IconPlus size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="light"
+                      color="red"
+                      size="lg"
+                      tabIndex={-1}
+                      aria-label={t.lineControls.remove(line.product.name)}
+                      onClick={() => actions.onRemove(index)}
+                    >
+                      <IconX size={18} />
+                    </ActionIcon>
+                  </Group>
+                </div>
               </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="sale-line-quantity">
-                {formatQuantity(line.quantity, line.product.units)}
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <UnstyledButton
+                  tabIndex={-1}
+                  aria-label={t.lineControls.quantity(line.product.name)}
+                  data-testid="sale-line-quantity"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    actions.onEditQuantity(index);
+                  }}
+                >
+                  {formatQuantity(line.quantity, line.product.units)}
+                </UnstyledButton>
               </Table.Td>
               <Table.Td ta="right" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
                 {line.price === null ? (

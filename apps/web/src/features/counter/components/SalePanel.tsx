@@ -7,7 +7,7 @@ import {
   PAYMENT_MODES,
   type PaymentMode,
 } from '@mostrador/shared';
-import { IconCash, IconPrinter } from '@tabler/icons-react';
+import { IconCash, IconPrinter, IconReceipt2, IconRefresh } from '@tabler/icons-react';
 import { es } from '../../../i18n/es';
 import classes from './Counter.module.css';
 import type { LastSale } from './useCheckout';
@@ -24,18 +24,24 @@ export function SaleSummary({
   client,
   paymentMode,
   canCharge,
+  canStartOver,
   onPickClient,
   onPaymentMode,
   onCharge,
+  onNewSale,
 }: {
   totalCents: number;
+  /** 'N artículos': pieces, plus one per weighed line. */
   itemCount: number;
   client: Client | null;
   paymentMode: PaymentMode;
   canCharge: boolean;
+  /** Something to abandon: lines, a client or Crédito. */
+  canStartOver: boolean;
   onPickClient: () => void;
   onPaymentMode: (mode: PaymentMode) => void;
   onCharge: () => void;
+  onNewSale: () => void;
 }) {
   return (
     <Card withBorder radius="md" padding="md">
@@ -45,7 +51,7 @@ export function SaleSummary({
             <Text c="dimmed" size="sm">
               {t.total}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" data-testid="counter-articles">
               {t.items(itemCount)}
             </Text>
           </Stack>
@@ -57,7 +63,9 @@ export function SaleSummary({
           <UnstyledButton onClick={onPickClient} tabIndex={-1} display="block" data-testid="counter-client">
             <Group justify="space-between" wrap="nowrap">
               <Text truncate>{clientLabel(client)}</Text>
-              <Kbd size="xs">F4</Kbd>
+              <Kbd size="xs" className={classes.keyHint}>
+                F4
+              </Kbd>
             </Group>
           </UnstyledButton>
         </Input.Wrapper>
@@ -72,13 +80,25 @@ export function SaleSummary({
         <Button
           size="lg"
           leftSection={<IconCash />}
-          rightSection={<Kbd>F12</Kbd>}
+          rightSection={<Kbd className={classes.keyHint}>F12</Kbd>}
           disabled={!canCharge}
           onClick={onCharge}
           tabIndex={-1}
         >
           {t.charge}
         </Button>
+        {canStartOver ? (
+          <Button
+            variant="subtle"
+            color="gray"
+            leftSection={<IconRefresh size={18} />}
+            rightSection={<Kbd className={classes.keyHint}>Esc</Kbd>}
+            onClick={onNewSale}
+            tabIndex={-1}
+          >
+            {t.newSale}
+          </Button>
+        ) : null}
       </Stack>
     </Card>
   );
@@ -126,10 +146,33 @@ export function LastSaleCard({ sale, onReprint }: { sale: LastSale; onReprint: (
   );
 }
 
-/** The keyboard shortcuts, always on screen (hidden on a phone, which has no such keys). */
+/** 'Abonar' (F9): an abono to a client's account, taken at the till. */
+export function AbonoButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconReceipt2 size={18} />}
+      rightSection={<Kbd className={classes.keyHint}>F9</Kbd>}
+      onClick={onClick}
+      tabIndex={-1}
+    >
+      {t.abono.open}
+    </Button>
+  );
+}
+
+/** The keyboard shortcuts, always on screen (hidden on a phone and on a touch screen, which have no such keys). */
 export function ShortcutHints() {
   return (
-    <Card withBorder radius="md" padding="sm" visibleFrom="sm" aria-label={t.hints.title} component="section">
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      visibleFrom="sm"
+      className={classes.keyHint}
+      aria-label={t.hints.title}
+      component="section"
+    >
       <Text size="xs" fw={600} c="dimmed" mb={4}>
         {t.hints.title}
       </Text>

@@ -38,6 +38,13 @@ export function SearchPicker<T>({
   onClose: () => void;
 }) {
   const [search, setSearch] = useState(initialSearch);
+  // Keys typed before this field had the focus arrive as a new initialSearch; after that the field
+  // takes them itself.
+  const [typedAhead, setTypedAhead] = useState(initialSearch);
+  if (initialSearch !== typedAhead) {
+    setTypedAhead(initialSearch);
+    setSearch(initialSearch);
+  }
   const [active, setActive] = useState(0);
   const indexed = useMemo(
     () => options.map((o) => ({ o, key: normalizeForSearch(`${o.label} ${o.detail ?? ''}`) })),

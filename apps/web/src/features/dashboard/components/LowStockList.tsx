@@ -1,7 +1,8 @@
 import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { formatQuantity, type LowStockItem } from '@mostrador/shared';
-import { IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
+import { IconFileTypeCsv, IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { es } from '../../../i18n/es';
 import { notifyFailure } from '../../../lib/notify';
 import { useShoppingList } from '../api/shopping-list';
@@ -44,6 +45,16 @@ export function LowStockList({ items }: { items: LowStockItem[] }) {
             onClick={() => get('csv')}
           >
             {t.csv}
+          </Button>
+          {/* The same list by last supplier: each group becomes a purchase or a WhatsApp order. */}
+          <Button
+            component={Link}
+            to="/compras/reponer"
+            size="xs"
+            variant="light"
+            leftSection={<IconTruckDelivery size={16} />}
+          >
+            {es.purchases.reorderPage.bySupplier}
           </Button>
         </Group>
       </Group>

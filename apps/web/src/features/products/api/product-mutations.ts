@@ -11,10 +11,12 @@ import { api } from '../../../lib/api';
 import { productKeys } from '../../../lib/query-keys';
 
 /** Create and edit are multipart: the fields as text plus the optional `image` file. */
-function toFormData(fields: Record<string, string | number | boolean | null>, image: File | null) {
+function toFormData(fields: Record<string, string | number | boolean | null | undefined>, image: File | null) {
   const form = new FormData();
-  // A blank field is an empty value (null) on the server.
-  for (const [key, value] of Object.entries(fields)) form.append(key, value === null ? '' : String(value));
+  // A blank field is an empty value (null) on the server; a missing one is left out (an edit keeps it).
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(key, value === null ? '' : String(value));
+  }
   if (image) form.append('image', image, image.name);
   return form;
 }

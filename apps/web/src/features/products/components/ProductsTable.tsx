@@ -177,12 +177,28 @@ const ProductRow = memo(function ProductRow({
   );
 });
 
-/** The sale price, and the wholesale price with the quantity it starts at. */
+/** 'IVA 16 %' or 'Exento', and 'IEPS' when it has one; dashed while awaiting its review. */
+function TaxBadges({ product }: { product: Product }) {
+  const t = es.products.taxes;
+  const className = product.taxesReviewed ? classes.tax : `${classes.tax} ${classes.taxUnreviewed}`;
+  const title = product.taxesReviewed ? undefined : es.products.taxReview.badge;
+  return (
+    <span className={classes.taxes} data-testid="product-tax" title={title}>
+      <span className={className}>{product.ivaRate === 'exento' ? t.exemptBadge : t.ivaBadge(product.ivaRate)}</span>
+      {product.iepsRate !== null || product.iepsPerUnit !== null ? (
+        <span className={className}>{t.iepsBadge}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The sale price, its taxes, and the wholesale price with the quantity it starts at. */
 function PriceCell({ product }: { product: Product }) {
   const t = es.products;
   return (
     <div className={classes.price}>
       <span>{product.price === null ? t.noPrice : formatPayment(pesosToCents(product.price))}</span>
+      <TaxBadges product={product} />
       {product.wholesalePrice !== null && product.wholesaleMinQuantity !== null ? (
         <span className={classes.units}>
           {t.wholesaleSummary(

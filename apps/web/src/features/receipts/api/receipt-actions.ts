@@ -7,12 +7,14 @@ import {
 } from '@mostrador/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { withDrawerChoice } from '../../cash';
 import { storeReceipt } from './cache';
 
 export function useChangeReceiptState() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ChangeStateBody) => (await api.post<Receipt>('/receipt/changeState', body)).data,
+    mutationFn: (body: ChangeStateBody) =>
+      withDrawerChoice(async (shiftId) => (await api.post<Receipt>('/receipt/changeState', { ...body, shiftId })).data),
     // Cancelling returns the stock.
     onSuccess: (receipt) => storeReceipt(queryClient, receipt, { touchedStock: receipt.state === 'Cancelled' }),
   });
@@ -21,15 +23,19 @@ export function useChangeReceiptState() {
 export function useAddPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ receiptId, amount, method }: Pick<AddPaymentBody, 'receiptId' | 'amount' | 'method'>) =>
-      (
-        await api.post<Receipt>('/receipt/addPayment', {
-          receiptId,
-          amount,
-          method,
-          note: MANUAL_PAYMENT_NOTE,
-        } satisfies AddPaymentBody)
-      ).data,
+    mutationFn: ({ receiptId, amount, method }: Pick<AddPaymentBody, 'receiptId' | 'amount' | 'method'>) =>
+      withDrawerChoice(
+        async (shiftId) =>
+          (
+            await api.post<Receipt>('/receipt/addPayment', {
+              receiptId,
+              amount,
+              method,
+              note: MANUAL_PAYMENT_NOTE,
+              shiftId,
+            } satisfies AddPaymentBody)
+          ).data,
+      ),
     onSuccess: (receipt) => storeReceipt(queryClient, receipt, { touchedStock: false }),
   });
 }

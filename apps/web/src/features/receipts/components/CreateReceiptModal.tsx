@@ -16,7 +16,6 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   canChooseSaleDate,
-  canSellBelowPrice,
   type Client,
   clientFullName,
   type CreateReceiptResponse,
@@ -29,6 +28,7 @@ import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
+import { selectOnFocus } from '../../../lib/select-on-focus';
 import { useAuth } from '../../auth';
 import { ClientCreditSummary, CreateClientModal, useClients } from '../../clients';
 import { useProducts } from '../../products';
@@ -48,6 +48,7 @@ import { accentInsensitiveFilter } from '../../../lib/options-filter';
 import { ReceiptItemRow } from './ReceiptItemRow';
 import { useSubmitReceipt } from './useSubmitReceipt';
 import { openConfirm } from '../../../lib/confirm';
+import { SupervisorModal } from '../../supervisors';
 
 const t = es.receipts.create;
 
@@ -113,8 +114,6 @@ function CreateReceiptForm({
   // A Seller's sale is dated when it is sent (a dictated date too); Admin and Manager choose it.
   const { role } = useAuth();
   const choosesDate = canChooseSaleDate(role);
-  // A price below the product's is an Admin's or Manager's to give (the server holds it too).
-  const mayPriceBelow = canSellBelowPrice(role);
   const sale = useSubmitReceipt((receipt) => {
     onCreated?.(receipt);
     onClose();
@@ -176,7 +175,8 @@ function CreateReceiptForm({
     if (sale.isPending) return;
     const current = form.getValues();
     const knownClients = clients.data ? new Set(clientList.map((c) => c.id)) : undefined;
-    const validate = schemaResolver(receiptFormSchema(productById, knownClients, { mayPriceBelow }), { sync: true });
+    // A Seller's price below the product's is sent: the server asks for a supervisor's authorisation.
+    const validate = schemaResolver(receiptFormSchema(productById, knownClients), { sync: true });
     const errors = validate(current);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) sale.submit(current, { datedNow: !choosesDate });
@@ -211,6 +211,9 @@ function CreateReceiptForm({
             nothingFoundMessage="—"
             value={values.clientId}
             onChange={selectClient}
+            // Entering the field selects 'Sin especificar' (or the client chosen), so what is typed
+            // replaces it instead of being appended ('Sin especificarmar').
+            {...selectOnFocus()}
             error={form.errors.clientId === undefined ? undefined : creditWithoutClient ? true : form.errors.clientId}
           />
           {isRealClient(values.clientId) ? <ClientCreditSummary clientId={Number(values.clientId)} /> : null}
@@ -330,6 +333,8 @@ function CreateReceiptForm({
           form.setFieldValue('clientId', String(client.id));
         }}
       />
+      {/* A Seller's sale over the client's limit: a supervisor authorises it here (outside the form too). */}
+      <SupervisorModal {...sale.supervisor} />
     </>
   );
 }

@@ -15,11 +15,14 @@ export function ReceiptActionMenu({
   receipt: Receipt;
   actions?: ReceiptAction[];
 }) {
-  const { role } = useAuth();
+  const { role, user } = useAuth();
+  const actor = user && role ? { id: user.id, role } : null;
   const [open, setOpen] = useState<{ key: string; opened: boolean } | null>(null);
   // The Menu mounts on the button's first click, not with the card (a list commits several cards).
   const { armed, target, buttonProps } = useMountOnClick<HTMLButtonElement>();
-  const available = actions.filter((action) => meetsRequirement(role, action.requires) && action.isAvailable(receipt));
+  const available = actions.filter(
+    (action) => meetsRequirement(role, action.requires) && action.isAvailable(receipt, actor),
+  );
   const active = open ? actions.find((action) => action.key === open.key) : undefined;
   if (available.length === 0 && !active) return null;
 

@@ -35,7 +35,11 @@ import { es } from '../../../i18n/es';
 import { useAuth } from '../../auth';
 import { lazyDialog } from '../../../lib/lazy-dialog';
 import { ReceiptActionMenu } from './ReceiptActionMenu';
+import { ReceiptReturnsList } from './ReceiptReturnsList';
+import { ReceiptCreditNoteBadge, ReceiptInvoiceBadge } from './ReceiptInvoiceBadge';
 import { ReceiptStateBadge } from './ReceiptStateBadge';
+import { ReceiptTaxTotals } from './ReceiptTaxTotals';
+import { ReceiptAuthorizations } from '../../supervisors';
 
 // Loaded when a payment's cancel button is first used, not with every credit receipt's card.
 const CancelPaymentModal = lazyDialog(() => import('./CancelPaymentModal').then((m) => m.CancelPaymentModal));
@@ -44,7 +48,8 @@ const t = es.receipts.card;
 
 /**
  * A receipt: number, state, date, client link, payment mode,
- * seller, items, credit payments, total and balance, and the action menu (printing for every role).
+ * seller, items with the taxes their total includes, credit payments, total and balance, and the action
+ * menu (printing for every role).
  * Used by the receipt list, the receipt page and the client detail page.
  */
 export const ReceiptCard = memo(function ReceiptCard({
@@ -92,6 +97,10 @@ export const ReceiptCard = memo(function ReceiptCard({
             {t.number(receipt.id)}
           </Anchor>
           <ReceiptStateBadge state={receipt.state} />
+          {receipt.invoice ? <ReceiptInvoiceBadge invoice={receipt.invoice} /> : null}
+          {receipt.creditNotes?.map((creditNote) => (
+            <ReceiptCreditNoteBadge key={creditNote.id} creditNote={creditNote} />
+          ))}
         </Group>
         <ReceiptActionMenu receipt={receipt} />
       </Group>
@@ -119,6 +128,9 @@ export const ReceiptCard = memo(function ReceiptCard({
         </Field>
         <Field label={t.seller}>{receipt.user.name}</Field>
       </SimpleGrid>
+      <Box mt={4}>
+        <ReceiptAuthorizations receipt={receipt} />
+      </Box>
 
       <Box mt="sm" style={{ overflowX: 'auto' }}>
         <Table striped={false} stickyHeader={false} verticalSpacing={4} horizontalSpacing="xs" fz="sm">
@@ -144,6 +156,9 @@ export const ReceiptCard = memo(function ReceiptCard({
           </Table.Tbody>
         </Table>
       </Box>
+      <ReceiptTaxTotals receipt={receipt} />
+
+      <ReceiptReturnsList receipt={receipt} />
 
       {receipt.paymentMode === 'Credit' ? (
         <PaymentsList
@@ -157,6 +172,16 @@ export const ReceiptCard = memo(function ReceiptCard({
         <Amount label={t.total} testId="receipt-total">
           {formatTotal(totalCents)}
         </Amount>
+        {receipt.returned > 0 ? (
+          <>
+            <Amount label={es.returns.card.returned} testId="receipt-returned">
+              −{formatPayment(pesosToCents(receipt.returned))}
+            </Amount>
+            <Amount label={es.returns.card.netTotal} testId="receipt-net-total">
+              {formatPayment(pesosToCents(receipt.netTotal))}
+            </Amount>
+          </>
+        ) : null}
         {refunded > 0 ? (
           <Amount label={t.refunded} testId="receipt-refund">
             {formatPayment(refunded)}

@@ -2,10 +2,11 @@ import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Switch, T
 import type { UseFormReturnType } from '@mantine/form';
 import { formatPayment, formatQuantity, formatTotal, pesosToCents, type Product } from '@mostrador/shared';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { es } from '../../../i18n/es';
 import { QUANTITY_INPUT_PROPS } from '../../../lib/quantity-input';
 import { selectOnFocus } from '../../../lib/select-on-focus';
+import { typesCharacter } from '../../../lib/typed-character';
 import { lineTotalCents, type ReceiptFormValues, rowPrice } from '../receipt-form';
 import { accentInsensitiveFilter } from '../../../lib/options-filter';
 
@@ -14,6 +15,9 @@ const t = es.receipts.create;
 // A product without a sale price has its price typed on each sale: the last price typed for it
 // in this browser session is offered when it is picked again.
 const lastPrices = new Map<number, number>();
+
+// Held with a character (Shift for a capital letter): not yet the typing that replaces the name.
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph']);
 
 export function rememberPrices(items: ReadonlyArray<{ productId: number; price?: number }>) {
   for (const item of items) if (item.price !== undefined) lastPrices.set(item.productId, item.price);
@@ -43,6 +47,7 @@ export function ReceiptItemRow({
   focusOnMount: boolean;
 }) {
   const productInput = useRef<HTMLInputElement>(null);
+  const justPicked = useRef(false);
   useEffect(() => {
     if (focusOnMount) productInput.current?.focus();
   }, [focusOnMount]);
@@ -78,9 +83,19 @@ export function ReceiptItemRow({
     if (suggested !== undefined && item.price === '') form.setFieldValue(`${path}.price`, suggested);
     reviewed();
     // The name stays selected: a second scan or search typed here replaces it instead of appending.
+    // The selection is drawn on the next frame; a key typed before it is handled by replaceOnType.
+    justPicked.current = true;
     requestAnimationFrame(() => {
-      if (document.activeElement === productInput.current) productInput.current?.select();
+      if (justPicked.current && document.activeElement === productInput.current) productInput.current?.select();
     });
+  };
+  // A scanner or a quick cashier types the next code right after the pick, maybe before the frame
+  // that selects the name: the first character still replaces the whole name, and the frame that
+  // comes after it leaves the typed text alone.
+  const replaceOnType = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!justPicked.current || MODIFIER_KEYS.has(event.key) || event.key === 'Enter') return;
+    justPicked.current = false;
+    if (typesCharacter(event)) event.currentTarget.select();
   };
 
   return (
@@ -120,6 +135,7 @@ export function ReceiptItemRow({
           error={error('productId') ?? (unknownProduct ? t.errors.unknownProduct : undefined)}
           data-autofocus={autoFocus ? true : undefined}
           ref={productInput}
+          onKeyDown={replaceOnType}
           {...selectOnFocus()}
           style={{ flex: 1, minWidth: 0 }}
         />

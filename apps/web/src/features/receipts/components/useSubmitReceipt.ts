@@ -1,9 +1,16 @@
-import { type CreateReceiptResponse, meetsRequirement, OVER_CREDIT_LIMIT, PROTECTED_ACTIONS } from '@mostrador/shared';
+import {
+  type CreateReceiptResponse,
+  meetsRequirement,
+  OVER_CREDIT_LIMIT,
+  PROTECTED_ACTIONS,
+  type SupervisorCredentials,
+} from '@mostrador/shared';
 import { es } from '../../../i18n/es';
 import { getServerMessage, getStatus } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useAttempt } from '../../../lib/use-attempt';
 import { useAuth } from '../../auth';
+import { useSupervisorStep } from '../../supervisors';
 import { handleCreatedPrintResult } from '../../printing';
 import { useCreateReceipt } from '../api/create-receipt';
 import { type ReceiptFormBody, type ReceiptFormValues, toCreateReceiptBody } from '../receipt-form';
@@ -17,6 +24,8 @@ export interface SubmitOptions {
   datedNow: boolean;
   /** An Admin's or Manager's authorisation of a sale over the client's credit limit. */
   allowOverLimit?: boolean;
+  /** A supervisor's credentials, when the server asked for them (a Seller's sale over the limit). */
+  supervisor?: SupervisorCredentials;
 }
 
 /**
@@ -41,16 +50,19 @@ export function useSubmitReceipt(onCreated: (receipt: CreateReceiptResponse) => 
   const create = useCreateReceipt();
   const { role } = useAuth();
   const attempt = useAttempt<ReceiptFormBody>();
+  const supervisorStep = useSupervisorStep();
 
   const submit = (values: ReceiptFormValues, options: SubmitOptions) => {
     if (create.isPending) return;
     const request = attempt.request(chosen(values, options), () => ({
       ...toCreateReceiptBody(values, { datedNow: options.datedNow }),
       ...(options.allowOverLimit ? { allowOverLimit: true } : {}),
+      ...(options.supervisor ? { supervisor: options.supervisor } : {}),
     }));
     create.mutate(request, {
       onSuccess: (receipt) => {
         attempt.settle(request);
+        supervisorStep.close();
         rememberPrices(request.body.items);
         notifySuccess(t.created(receipt.id));
         void handleCreatedPrintResult(receipt.printResult);
@@ -58,7 +70,12 @@ export function useSubmitReceipt(onCreated: (receipt: CreateReceiptResponse) => 
       },
       onError: (error) => {
         // No answer: the form says so next to its button (lostAnswerFor), not as a failure.
-        if (attempt.settle(request, error) === 'unanswered') return;
+        if (attempt.settle(request, error) === 'unanswered') {
+          supervisorStep.close();
+          return;
+        }
+        // A Seller's sale over the limit: a supervisor authorises it on this screen.
+        if (supervisorStep.handle(error, (supervisor) => submit(values, { ...options, supervisor }))) return;
         const message = getServerMessage(error);
         const overLimit = getStatus(error) === 409 && message?.startsWith(OVER_CREDIT_LIMIT);
         // An Admin or Manager may let the sale go over the client's limit; the server records who.
@@ -79,6 +96,8 @@ export function useSubmitReceipt(onCreated: (receipt: CreateReceiptResponse) => 
   return {
     submit,
     isPending: create.isPending,
+    /** 'Autorización de supervisor', for <SupervisorModal {...supervisor} />. */
+    supervisor: supervisorStep.modal,
     /** The last send got no answer and the form still holds that sale: sent again, it sells once. */
     lostAnswerFor: (values: ReceiptFormValues, options: SubmitOptions) =>
       attempt.unansweredFor(chosen(values, options)),

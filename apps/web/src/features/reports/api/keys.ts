@@ -4,4 +4,5 @@ export const reportKeys = {
   logs: () => [...reportKeys.all, 'logs'] as const,
   cuts: () => [...reportKeys.all, 'cuts'] as const,
   receivables: () => [...reportKeys.all, 'receivables'] as const,
+  taxes: (month: string) => [...reportKeys.all, 'taxes', month] as const,
 };

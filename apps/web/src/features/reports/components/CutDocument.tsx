@@ -12,6 +12,8 @@ import {
   LATE_ENTRY_WORDS,
   PAYMENT_METHODS,
   cutPaymentLabel,
+  cutMarginText,
+  CUT_PROFIT_TEXTS,
   PAYMENT_MODE_LABELS,
   parseCutData,
   pesosToCents,
@@ -20,6 +22,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { es } from '../../../i18n/es';
+import { CutReturnsSection } from './CutReturnsSection';
+import { CutCashSection } from './CutCashSection';
+import { CutTaxesSection } from './CutTaxesSection';
 import { type Column, CutTable } from './CutTable';
 
 const t = es.reports.document;
@@ -46,10 +51,13 @@ export function CutDocument({ report }: { report: CashCountReport }) {
   return (
     <Stack gap="lg">
       <SummarySection cut={cut} />
+      {cut.cash ? <CutCashSection cash={cut.cash} /> : null}
+      <CutTaxesSection cut={cut} />
       {cut.shifts ? <ShiftsSection shifts={cut.shifts} /> : null}
       <InventorySection cut={cut} />
       <SalesSection cut={cut} />
       <PendingSection cut={cut} />
+      <CutReturnsSection cut={cut} />
       {cut.late && cut.late.length > 0 ? <LateSection late={cut.late} /> : null}
     </Stack>
   );
@@ -274,6 +282,22 @@ function Figures({ items, testId, cols = 3 }: { items: Figure[]; testId: string;
   );
 }
 
+const p = CUT_PROFIT_TEXTS;
+
+/** The day's gross profit (cuts made before profit have none): the 'sin costo' sales apart. */
+function profitFigures(profit: CutData['profit']): Figure[] | null {
+  if (!profit) return null;
+  const figures: Figure[] = [
+    { label: p.revenue, value: money(profit.revenue) },
+    { label: p.cost, value: money(profit.cost) },
+    { label: p.profit, value: money(profit.profit), color: profit.profit < 0 ? 'red' : undefined },
+    { label: p.margin, value: cutMarginText(profit.margin) },
+  ];
+  if (profit.noCostRevenue !== 0)
+    figures.push({ label: p.noCost, value: money(profit.noCostRevenue), color: 'var(--mantine-color-orange-text)' });
+  return figures;
+}
+
 /** What was sold per unit: kilograms are never added to pieces (old cuts had one sum of pieces). */
 function unitFigures(totals: CutData['totals']): Figure[] {
   if (totals.totalQuantities) {
@@ -306,6 +330,7 @@ function SummarySection({ cut }: { cut: CutData }) {
     { label: t.totals.totalDue, value: money(totals.totalDue) },
   ];
   const units = unitFigures(totals);
+  const profit = profitFigures(cut.profit);
   return (
     <Section title={t.summary}>
       <Stack gap="sm">
@@ -329,6 +354,14 @@ function SummarySection({ cut }: { cut: CutData }) {
               items={PAYMENT_METHODS.map((method) => ({ label: method, value: money(totals.byMethod?.[method] ?? 0) }))}
               testId="cut-method"
             />
+          </div>
+        ) : null}
+        {profit ? (
+          <div>
+            <Text size="sm" fw={600} mb={4}>
+              {p.title}
+            </Text>
+            <Figures items={profit} testId="cut-profit" cols={profit.length} />
           </div>
         ) : null}
         <div>

@@ -3,13 +3,14 @@ import type { Role, User } from '@mostrador/shared';
 import { IconKey, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { es } from '../../../i18n/es';
+import { ClearPinButton } from '../../supervisors';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserEditRow } from './UserEditRow';
 
 const ROLE_COLORS: Record<Role, string> = { Admin: 'grape', Manager: 'blue', Seller: 'teal' };
 const COLUMNS = 5;
 
-/** Users with inline row edit (saved through the API) and a password reset per user. */
+/** Users with inline row edit (saved through the API), a password reset per user and, for a Manager or Admin, clearing their supervisor PIN. */
 export function UsersTable({ users }: { users: User[] }) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -51,6 +52,7 @@ export function UsersTable({ users }: { users: User[] }) {
                 <IconKey size={18} />
               </ActionIcon>
             </Tooltip>
+            <ClearPinButton user={user} />
           </Group>
         </Table.Td>
       </Table.Tr>

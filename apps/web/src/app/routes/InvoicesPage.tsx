@@ -1,0 +1,5 @@
+import { InvoicesScreen } from '../../features/invoices/components/InvoicesScreen';
+
+export default function InvoicesPage() {
+  return <InvoicesScreen />;
+}

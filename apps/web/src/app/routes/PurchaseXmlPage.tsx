@@ -1,0 +1,5 @@
+import { CfdiUploadScreen } from '../../features/purchases-cfdi';
+
+export default function PurchaseXmlPage() {
+  return <CfdiUploadScreen />;
+}
