@@ -314,6 +314,24 @@ test.describe('Products screen states (list answered by a stub)', () => {
     await expect(waste.getByText('MZ-3 · Stock actual: 10 pza')).toBeVisible();
   });
 
+  test("a row's action button is never replaced when its tooltip mounts, so a click pressed as the pointer arrives lands", async ({
+    page,
+  }) => {
+    await page.route('**/api/product/list', (route) => route.fulfill({ json: { products: list } }));
+    await page.goto('/products');
+    const button = await rowOf(page, 'MZ-3').getByRole('button', { name: 'Agregar inventario' }).elementHandle();
+    const box = await button!.boundingBox();
+    // The pointer arrives and presses before the tooltip's render; the release goes to whatever
+    // element is there by then. A replaced button would split the click and lose it.
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await page.mouse.down();
+    await expect(page.getByRole('tooltip', { name: 'Agregar inventario' })).toBeVisible();
+    expect(await button!.evaluate((element) => element.isConnected)).toBe(true);
+    await page.mouse.up();
+    const add = page.getByRole('dialog', { name: 'Agregar inventario' });
+    await expect(add.getByText('MZ-3 · Stock actual: 10 pza')).toBeVisible();
+  });
+
   test('the stock sort breaks ties by name', async ({ page }) => {
     await page.route('**/api/product/list', (route) =>
       route.fulfill({

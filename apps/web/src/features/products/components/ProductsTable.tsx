@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Skeleton, Table, Tooltip } from '@mantine/core';
+import { ActionIcon, Menu, Skeleton, Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatPayment, formatQuantity, isLowStock, pesosToCents, type Product } from '@mostrador/shared';
 import {
@@ -10,7 +10,8 @@ import {
   IconTrash,
   type Icon,
 } from '@tabler/icons-react';
-import { Fragment, memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue } from 'react';
+import { TooltipOnHover } from '../../../components/TooltipOnHover';
 import { es } from '../../../i18n/es';
 import classes from './ProductsTable.module.css';
 import type { StockChangeKind } from './StockChangeModal';
@@ -46,25 +47,16 @@ function ProductsTableHead() {
 type OnAction = (action: ProductAction, product: Product) => void;
 
 /**
- * Wide screens: one icon button per action; their tooltips are mounted on the row's first hover
- * (200 idle tooltips were the costliest part of a page). Narrow screens: one menu per row.
+ * Wide screens: one icon button per action; each tooltip is mounted on the button's first hover
+ * (200 idle tooltips were the costliest part of a page) beside it, never replacing it, so a click
+ * that starts as the pointer arrives still lands. Narrow screens: one menu per row.
  */
-function RowActions({
-  product,
-  onAction,
-  compact,
-  withTooltips,
-}: {
-  product: Product;
-  onAction: OnAction;
-  compact: boolean;
-  withTooltips: boolean;
-}) {
+function RowActions({ product, onAction, compact }: { product: Product; onAction: OnAction; compact: boolean }) {
   if (!compact) {
     return (
       <div className={classes.actions}>
-        {ACTIONS.map(({ action, label, icon: ActionGlyph, color }) => {
-          const button = (
+        {ACTIONS.map(({ action, label, icon: ActionGlyph, color }) => (
+          <TooltipOnHover key={action} label={label}>
             <button
               type="button"
               className={classes.action}
@@ -74,15 +66,8 @@ function RowActions({
             >
               <ActionGlyph size={20} stroke={1.6} />
             </button>
-          );
-          return withTooltips ? (
-            <Tooltip key={action} label={label}>
-              {button}
-            </Tooltip>
-          ) : (
-            <Fragment key={action}>{button}</Fragment>
-          );
-        })}
+          </TooltipOnHover>
+        ))}
       </div>
     );
   }
@@ -127,15 +112,8 @@ const ProductRow = memo(function ProductRow({
   onAction: OnAction;
   compact: boolean;
 }) {
-  // Tooltips are for pointer users; mounting them on first hover keeps the buttons' focus intact.
-  const [hovered, setHovered] = useState(false);
   return (
-    <tr
-      className={tableClasses.tr}
-      {...rowAttributes}
-      data-testid="product-row"
-      onMouseEnter={hovered ? undefined : () => setHovered(true)}
-    >
+    <tr className={tableClasses.tr} {...rowAttributes} data-testid="product-row">
       <td className={tableClasses.td}>
         <span className={classes.code}>{product.cuid}</span>
         {product.barcode ? <span className={classes.barcode}>{product.barcode}</span> : null}
@@ -171,7 +149,7 @@ const ProductRow = memo(function ProductRow({
         </div>
       </td>
       <td className={tableClasses.td}>
-        <RowActions product={product} onAction={onAction} compact={compact} withTooltips={hovered} />
+        <RowActions product={product} onAction={onAction} compact={compact} />
       </td>
     </tr>
   );
