@@ -1,6 +1,6 @@
 import type { Receipt } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { countPrints } from '../support/print-counter';
+import { countPrints, printsOf } from '../support/print-counter';
 import { ean13, expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
 
 // The counter (/vender, issue 14): a sale rung up with the keyboard only, at a scanner's speed.
@@ -271,4 +271,41 @@ test('scan, F12 and Enter faster than the lookup: the sale waits for its line, a
   await expect(page.getByRole('dialog', { name: 'Buscar producto por nombre' })).toBeVisible();
   await expect(lines(page)).toHaveCount(1);
   expect(await seed.stockOf(product.id)).toBe(3);
+});
+
+test("the ticket printed after a sale never takes the code field's focus: the next scan arrives whole", async ({
+  page,
+  seed,
+}) => {
+  const first = await seed.product({ name: `Galletas ${unique()}`, price: 15, barcode: uniqueBarcode(), stock: 4 });
+  const next = await seed.product({ name: `Refresco ${unique()}`, price: 22, barcode: uniqueBarcode(), stock: 4 });
+  // The ticket's PDF is held until the cashier is back at the field, so it loads while they scan.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/receipt/pdf/*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/vender');
+  const code = page.getByPlaceholder('Escanea o escribe el código');
+  await expect(code).toBeFocused();
+  await scan(page, first.barcode!);
+  await page.keyboard.press('F12');
+  await expect(page.getByRole('dialog', { name: 'Cobrar' }).getByLabel('Recibido')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('last-sale')).toContainText('$15.00');
+  await expect(code).toBeFocused();
+
+  // Every moment the field is without the focus is a moment a scanner's digit goes elsewhere.
+  await code.evaluate((field) => {
+    const seen = window as Window & { __codeBlurs?: number };
+    seen.__codeBlurs = 0;
+    field.addEventListener('blur', () => (seen.__codeBlurs = (seen.__codeBlurs ?? 0) + 1));
+  });
+  release();
+  await expect.poll(() => printsOf(page)).toBe(1);
+  expect(await page.evaluate(() => (window as Window & { __codeBlurs?: number }).__codeBlurs)).toBe(0);
+  await scan(page, next.barcode!);
+  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page)).toContainText(next.name);
 });

@@ -150,7 +150,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
     });
     return () => cancelAnimationFrame(frame);
   }, [dialog, focusCode]);
-  // The print dialog's frame takes the focus; the field gets it back when the window does.
+  // A print dialog takes the window's focus; the field gets it back when the window does.
   useEffect(() => {
     const onWindowFocus = () => {
       if (!dialogOpen.current) focusCode();

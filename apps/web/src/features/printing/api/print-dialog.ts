@@ -43,7 +43,9 @@ export function openPrintDialog(pdf: Blob, fileName = 'remision.pdf'): Promise<v
       'load',
       () => {
         try {
-          frame.contentWindow?.focus();
+          // Never focused first: that took the keyboard from the page while the ticket loaded, so
+          // the first digit a cashier scanned after a sale was lost (with kiosk printing, where no
+          // dialog shows, on every sale). Chromium and Firefox print the frame's PDF without it.
           frame.contentWindow?.print();
         } catch {
           // A browser that keeps the PDF viewer's window to itself: open the PDF in a tab.
