@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Role } from '@mostrador/shared';
 import { test as base, expect } from '@playwright/test';
+import { countPrints } from './support/print-counter';
 import { apiAs, apiAsAccount, baseURL, ean13, Seed, unique, uniqueBarcode } from './support/seed';
 import { USERS } from './support/users';
 
@@ -13,6 +14,15 @@ export const test = base.extend<{ seed: Seed }>({
   // Playwright requires the fixture's first argument to be an object pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(baseURL()),
+  /**
+   * Every test's page counts its print frames' prints instead of printing: a real print of a PDF in
+   * headless Chromium can crash the page's renderer ('Page crashed' at the next navigation), and
+   * credit receipts and counter sales print by default on a server without a printer.
+   */
+  page: async ({ page }, use) => {
+    await countPrints(page);
+    await use(page);
+  },
   /** Test data through the API, signed in as Admin for this test. */
   // eslint-disable-next-line no-empty-pattern
   seed: async ({}, use) => {

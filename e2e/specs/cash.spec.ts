@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { businessToday, type CashCountReport, type Receipt, type Shift } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { countPrints, printsOf } from '../support/print-counter';
+import { printsOf } from '../support/print-counter';
 import { expect, test, unique, uniqueBarcode } from '../fixtures';
 import { type OwnServer, startOwnServer } from '../support/own-server';
 
@@ -38,7 +38,6 @@ test('open with a float, sell in cash and by card, pay out, count short: Faltant
   const soap = await seed.product({ name: `Jabón caja ${id}`, price: 85.5, barcode: uniqueBarcode(), stock: 10 });
   // A cut of today already exists: generating another must ask first.
   await seed.post<CashCountReport>('/reports/generate', { date: businessToday() });
-  await countPrints(page);
   await signIn(page, manager.email, manager.password);
 
   // The menu has 'Caja'; no shift yet: 'Abrir caja' with the float.
@@ -204,8 +203,6 @@ test.describe('with a printer', () => {
     // The Admin's drawer is open: the counter goes straight to 'Cobrar'.
     await seed.post<Shift>('/cash/open', { openingFloat: 0 });
     await seed.dispose();
-
-    await countPrints(page);
     await server.signIn(page);
     await page.goto(`${server.url}/vender`);
     await expect(page.getByRole('textbox', { name: 'Código' })).toBeFocused();

@@ -1,7 +1,7 @@
 import type { AddClientPaymentResponse, Client, ClientCredit, Receipt } from '@mostrador/shared';
 import { businessNowLocalTimestamp, clientFullName } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { countPrints, printsOf } from '../support/print-counter';
+import { printsOf } from '../support/print-counter';
 import { expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
 
 // What the cashier meets every day at /vender (issue 32, part 4): a weighed product asks for its
@@ -30,7 +30,6 @@ async function lastReceiptId(page: Page) {
 
 test.describe('at the keyboard', () => {
   test.use({ storageState: storageStateOf('Seller') });
-  test.beforeEach(async ({ page }) => countPrints(page));
 
   test('a weighed product asks for its weight, each weighing is a line, * types a quantity, articles count units', async ({
     page,
@@ -245,7 +244,6 @@ test.describe('on a phone', () => {
     hasTouch: true,
     isMobile: true,
   });
-  test.beforeEach(async ({ page }) => countPrints(page));
 
   test('a sale with taps only: the product list, + and − on the line, a quick cash button, Cobrar', async ({
     page,

@@ -1,6 +1,6 @@
 import type { Receipt } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { countPrints, printsOf } from '../support/print-counter';
+import { printsOf } from '../support/print-counter';
 import { ean13, expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
 
 // The counter (/vender, issue 14): a sale rung up with the keyboard only, at a scanner's speed.
@@ -9,10 +9,8 @@ import { ean13, expect, storageStateOf, test, unique, uniqueBarcode } from '../f
 test.describe.configure({ mode: 'parallel' });
 test.use({ storageState: storageStateOf('Seller') });
 
-// A cash sale opens its 80 mm ticket PDF in the print dialog (the e2e server has no printer):
-// headless Chromium has no dialog to show, so the frame's print is counted instead
-// (printing.spec checks the printing itself).
-test.beforeEach(async ({ page }) => countPrints(page));
+// A cash sale opens its 80 mm ticket PDF in the print dialog (the e2e server has no printer): the
+// `page` fixture counts the frame's print instead (printing.spec checks the printing itself).
 
 /** A keyboard-wedge scanner: the code's keys 10 ms apart, then Enter. */
 async function scan(page: Page, code: string) {

@@ -2,7 +2,7 @@ import type { CashCountReport, CutData, Receipt, Shift } from '@mostrador/shared
 import type { Page } from '@playwright/test';
 import { expect, test, unique, uniqueBarcode } from '../fixtures';
 import { type OwnServer, startOwnServer } from '../support/own-server';
-import { countPrints, printsOf } from '../support/print-counter';
+import { printsOf } from '../support/print-counter';
 
 // A day at the till (issue 32), typed as people do, on a server of its own whose shop counts its
 // drawers blind: the cashier opens the drawer, sells three items, takes an abono, returns one item
@@ -57,8 +57,6 @@ test('open, sell, abono, return, a supervised sale; the blind close and the cut 
   const managerApi = await server.seedAs(manager);
   await managerApi.post('/supervisor/setPin', { pin: '4826', currentPassword: manager.password });
   await managerApi.dispose();
-
-  await countPrints(page);
   await server.signIn(page, cashier);
   await page.goto(`${server.url}/vender`);
   const code = page.getByRole('textbox', { name: 'Código' });

@@ -1,6 +1,6 @@
 import type { Product, Receipt } from '@mostrador/shared';
 import type { Locator, Page } from '@playwright/test';
-import { countPrints, printsOf } from '../support/print-counter';
+import { printsOf } from '../support/print-counter';
 import { expect, type Seed, storageStateOf, test, unique } from '../fixtures';
 
 // Printing (issue 6). The e2e server has no PRINTER_URL, so printing opens the receipt's PDF in
@@ -30,7 +30,6 @@ test.describe('Printing as Manager', () => {
     seed,
   }) => {
     const receipt = await seedCreditReceipt(seed);
-    await countPrints(page);
     await page.goto(`/receipts/${receipt.id}`);
     const card = page.getByRole('article', { name: `Remisión #${receipt.id}` });
     await card.getByRole('button', { name: `Acciones de la remisión #${receipt.id}` }).click();
@@ -126,7 +125,6 @@ test.describe('Printing after a sale, as Seller', () => {
 
   test('a sale with printing on opens its PDF (one copy) in the print dialog', async ({ page, seed }) => {
     const product = await seed.product({ stock: 10 });
-    await countPrints(page);
     const pdf = page.waitForResponse((r) => /\/api\/receipt\/pdf\/\d+\?copies=1$/.test(r.url()));
     const id = await sellAndPrint(page, product);
     const pdfResponse = await pdf;

@@ -1,6 +1,5 @@
 import type { CfdiDraft, Product, ReadCfdiResponse } from '@mostrador/shared';
 import { expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
-import { countPrints } from '../support/print-counter';
 import { supplierXmlFiles } from '../support/supplier-cfdi';
 
 // A purchase from the supplier's XML (issue 37): two supplier invoices uploaded at once, one line's
@@ -8,7 +7,6 @@ import { supplierXmlFiles } from '../support/supplier-cfdi';
 // (net of IVA, IEPS included), the mapping remembered, then the product sold at the counter.
 
 test.use({ storageState: storageStateOf('Admin') });
-test.beforeEach(async ({ page }) => countPrints(page));
 
 test('two supplier XMLs: an unknown code mapped, both registered, the stock in at cost, then sold', async ({
   page,

@@ -1,6 +1,5 @@
 import { businessNowLocalTimestamp, type Receipt } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { countPrints } from '../support/print-counter';
 import { expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
 
 // Returns by line (issue 32): a sale of three items at the counter, one of them brought back by
@@ -9,7 +8,6 @@ import { expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures
 
 test.use({ storageState: storageStateOf('Manager') });
 // The cash sale's ticket goes to the print dialog, which headless Chromium does not show.
-test.beforeEach(async ({ page }) => countPrints(page));
 
 /** A keyboard-wedge scanner: the code's keys 10 ms apart, then Enter. */
 async function scan(page: Page, code: string) {

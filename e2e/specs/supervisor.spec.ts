@@ -1,6 +1,5 @@
 import type { Receipt } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
-import { countPrints } from '../support/print-counter';
 import { apiAsAccount, expect, storageStateOf, test, unique, uniqueBarcode, USERS } from '../fixtures';
 
 // A supervisor at the till (issue 32, part 3): a Manager sets their PIN from the account menu;
@@ -10,7 +9,6 @@ import { apiAsAccount, expect, storageStateOf, test, unique, uniqueBarcode, USER
 // password, an Admin clearing a PIN, and a Manager authorising their own sale over the limit.
 
 test.use({ storageState: storageStateOf('Seller') });
-test.beforeEach(async ({ page }) => countPrints(page));
 
 /** A keyboard-wedge scanner: the code's keys 10 ms apart, then Enter. */
 async function scan(page: Page, code: string) {

@@ -53,7 +53,7 @@ test('fiscal data and CSD, a sale at three rates, the split on the ticket and in
   await card.locator('input[type="file"][accept=".key"]').setInputFiles(`${files}/sello.key`);
   await card.getByLabel('Contraseña de la llave privada').fill(csd.password);
   await card.getByRole('button', { name: 'Subir CSD' }).click();
-  await expect(page.getByText('CSD cargado.')).toBeVisible();
+  await expect(page.getByText('CSD cargado.', { exact: true })).toBeVisible();
   await expect(card).toContainText('30001000000500003416');
   await expect(card).toContainText('Vigente hasta 12 de mayo de 2030');
 

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
  * The print frames' windows answer `print` with a counter on the top window (headless Chromium has
  * no dialog to show; a real print of the ticket PDF after each sale could take the page down). The
  * frame's own window is wrapped from the top page, so the count never depends on when the PDF
- * viewer's frame ran its scripts.
+ * viewer's frame ran its scripts. The `page` fixture (fixtures.ts) applies it to every test's page.
  */
 export async function countPrints(page: Page) {
   await page.addInitScript(() => {
