@@ -123,6 +123,66 @@ test.describe('at the keyboard', () => {
     ]);
   });
 
+  test("scans faster than their lookups: a scan's weight dialog is never replaced by the next scan's, each opens in turn", async ({
+    page,
+    seed,
+  }) => {
+    const id = unique();
+    const cheese = await seed.product({
+      name: `Queso ${id}`,
+      units: 'kg',
+      price: 189.9,
+      sellsByWeight: true,
+      stock: 5,
+    });
+    const ham = await seed.product({ name: `Jamón ${id}`, units: 'kg', price: 210, sellsByWeight: true, stock: 5 });
+    const soap = await seed.product({ name: `Jabón ${id}`, price: 18.5, barcode: uniqueBarcode(), stock: 10 });
+    // The lookups are held until all four codes are scanned, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/product/lookup*', async (route) => {
+      await held;
+      await route.fulfill({ response: await route.fetch() });
+    });
+    await page.goto('/vender');
+    const code = page.getByRole('textbox', { name: 'Código' });
+    await expect(code).toBeFocused();
+    // A weighed product, a code the shop does not have, another weighed product, a soap.
+    for (const scanned of [cheese.cuid, '0000000000000', ham.cuid, soap.barcode!]) await scan(page, scanned);
+    release();
+
+    // Each scan's dialog in scan order; the soap, complete, joins the sale meanwhile.
+    const weighCheese = page.getByRole('dialog', { name: `Pesar Queso ${id}` });
+    await expect(weighCheese.getByLabel('Peso (kg)')).toBeFocused();
+    await expect(lines(page)).toHaveCount(1);
+    await page.keyboard.type('0.5', { delay: 10 });
+    await page.keyboard.press('Enter');
+    const search = page.getByRole('dialog', { name: 'Buscar producto por nombre' });
+    await expect(search.getByRole('combobox')).toHaveValue('0000000000000');
+    await page.keyboard.press('Escape');
+    const weighHam = page.getByRole('dialog', { name: `Pesar Jamón ${id}` });
+    await expect(weighHam.getByLabel('Peso (kg)')).toBeFocused();
+    await page.keyboard.type('0.25', { delay: 10 });
+    await page.keyboard.press('Enter');
+    await expect(weighHam).toBeHidden();
+    await expect(code).toBeFocused();
+
+    // 0.5 × 189.90 = 94.95; 18.50; 0.25 × 210 = 52.50.
+    await expect(page.getByTestId('counter-total')).toHaveText('$165.95');
+    await page.keyboard.press('F12');
+    await page.keyboard.press('Enter');
+    const receiptId = await lastReceiptId(page);
+    const { data } = await seed.get<{ data: Receipt[] }>(`/receipt/list?number=${receiptId}`);
+    expect(data[0]!.total).toBe(165.95);
+    expect(data[0]!.items.map((item) => [item.product.id, item.quantity]).sort()).toEqual(
+      [
+        [cheese.id, 0.5],
+        [ham.id, 0.25],
+        [soap.id, 1],
+      ].sort(),
+    );
+  });
+
   test('a sale abandoned with Esc starts over with Público en general in Efectivo; Público en general turns Crédito off', async ({
     page,
     seed,

@@ -22,6 +22,7 @@ import { AbonoButton, LastSaleCard, SaleSummary, ShortcutHints, clientLabel } fr
 import { type LineActions, SaleLines } from './SaleLines';
 import { type LastSale, type SaleSender, useCheckout } from './useCheckout';
 import { type EntryToComplete, type UnmatchedCode, useCounterSale } from './useCounterSale';
+import { useDialogTurns } from './useDialogTurns';
 
 const t = es.counter;
 // The return by folio (F6) loads when first opened.
@@ -36,8 +37,14 @@ type Dialog =
   | { kind: 'entry'; entry: LineEntry }
   | { kind: 'abonoClient'; text: string }
   | { kind: 'abono'; client: Client }
-  | { kind: 'return' }
-  | null;
+  | { kind: 'return' };
+
+/**
+ * A scan's own dialogs (a code that found nothing, a weight or a price to type) are never replaced by
+ * the next scan's: closing one would drop its line. Any other dialog gives way to them; the pay
+ * dialog must, or it would charge without the line still being completed.
+ */
+const isScanDialog = (open: Dialog) => open.kind === 'search' || open.kind === 'entry';
 
 /**
  * The counter (/vender): one field always focused, the lines, the total and the keys that run a
@@ -47,7 +54,14 @@ type Dialog =
  */
 export function CounterScreen({ sender }: { sender: SaleSender }) {
   const codeInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const {
+    dialog,
+    show: openDialog,
+    showInTurn,
+    close: closeDialog,
+    closeAll,
+    edit: editDialog,
+  } = useDialogTurns(isScanDialog);
   const [client, setClient] = useState<Client | null>(null);
   const [paymentMode, setPaymentMode] = useState<PaymentMode>('Cash');
   const [lastSale, setLastSale] = useState<LastSale | null>(null);
@@ -58,16 +72,19 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
   const cashRequiresShift = useShopSettings().data?.cashRequiresShift ?? false;
 
   const onUnmatched = useCallback(
-    ({ text, quantity }: UnmatchedCode) => setDialog({ kind: 'search', text, quantity }),
-    [],
+    ({ text, quantity }: UnmatchedCode) => showInTurn({ kind: 'search', text, quantity }),
+    [showInTurn],
   );
-  const onIncomplete = useCallback(({ product, quantity }: EntryToComplete) => {
-    const needs = entryNeeds(product, quantity);
-    setDialog({
-      kind: 'entry',
-      entry: { product, mode: 'add', askQuantity: needs.weight, askPrice: needs.price, quantity, price: null },
-    });
-  }, []);
+  const onIncomplete = useCallback(
+    ({ product, quantity }: EntryToComplete) => {
+      const needs = entryNeeds(product, quantity);
+      showInTurn({
+        kind: 'entry',
+        entry: { product, mode: 'add', askQuantity: needs.weight, askPrice: needs.price, quantity, price: null },
+      });
+    },
+    [showInTurn],
+  );
   const sale = useCounterSale({ onUnmatched, onIncomplete });
   /** An abandoned sale (Esc, 'Nueva venta'): no lines, 'Público en general', Efectivo. */
   const newSale = () => {
@@ -83,7 +100,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
     if (!line) return;
     sale.select(index);
     const typed = line.typedPrice ?? null;
-    setDialog({
+    openDialog({
       kind: 'entry',
       entry: {
         product: line.product,
@@ -113,7 +130,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
       sale.reset();
       setClient(null);
       setPaymentMode('Cash');
-      setDialog(null);
+      closeAll();
     },
   });
 
@@ -122,10 +139,9 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
   // keys belong to the dialog's search, not to the code field (nor are they lost).
   const typeAhead = (key: string) => {
     if (!dialogOpen.current) return false;
-    setDialog((open) => (open && 'text' in open ? { ...open, text: open.text + key } : open));
+    editDialog((open) => ('text' in open ? { ...open, text: open.text + key } : open));
     return true;
   };
-  const closeDialog = useCallback(() => setDialog(null), []);
   const dialogOpen = useRef(false);
   // The field keeps the focus: whatever took it (a click on the page, a toast) gives it back,
   // unless a dialog is open.
@@ -171,13 +187,13 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
     }
     if (paymentMode === 'Credit' && !client) {
       setNotice(CREDIT_NEEDS_CLIENT);
-      setDialog({ kind: 'client', text: '' });
+      openDialog({ kind: 'client', text: '' });
       return;
     }
     setNotice(null);
     checkout.clearError();
     const noDrawer = drawer.data === null && !chargeWithoutDrawer;
-    setDialog({ kind: paymentMode === 'Cash' && noDrawer ? 'openDrawer' : 'pay' });
+    openDialog({ kind: paymentMode === 'Cash' && noDrawer ? 'openDrawer' : 'pay' });
   };
   const togglePaymentMode = () => setPaymentMode((mode) => (mode === 'Cash' ? 'Credit' : 'Cash'));
 
@@ -188,11 +204,11 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
   };
   useHotkeys(
     [
-      ['F2', whenNoDialog(() => setDialog({ kind: 'search', text: '', quantity: null }))],
-      ['F4', whenNoDialog(() => setDialog({ kind: 'client', text: '' }))],
+      ['F2', whenNoDialog(() => openDialog({ kind: 'search', text: '', quantity: null }))],
+      ['F4', whenNoDialog(() => openDialog({ kind: 'client', text: '' }))],
       ['F8', whenNoDialog(togglePaymentMode)],
-      ['F9', whenNoDialog(() => setDialog({ kind: 'abonoClient', text: '' }))],
-      ['F6', whenNoDialog(() => setDialog({ kind: 'return' }))],
+      ['F9', whenNoDialog(() => openDialog({ kind: 'abonoClient', text: '' }))],
+      ['F6', whenNoDialog(() => openDialog({ kind: 'return' }))],
       ['F12', whenNoDialog(charge)],
     ],
     [],
@@ -200,8 +216,8 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
 
   const pick = (product: Product) => {
     const quantity = dialog?.kind === 'search' ? dialog.quantity : null;
-    // Closed first: a product that still needs its weight or price opens that dialog instead.
-    setDialog(null);
+    // Closed first: a product that still needs its weight or price opens that dialog in its turn.
+    closeDialog();
     sale.offer(product, quantity);
   };
 
@@ -229,7 +245,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
             px="md"
             tabIndex={-1}
             aria-label={t.searchButton}
-            onClick={() => setDialog({ kind: 'search', text: '', quantity: null })}
+            onClick={() => openDialog({ kind: 'search', text: '', quantity: null })}
           >
             <IconSearch size={20} />
             <Text span inherit ml={8} visibleFrom="xs">
@@ -247,7 +263,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
           paymentMode={paymentMode}
           canCharge={canCharge}
           canStartOver={sale.lines.length > 0 || client !== null || paymentMode === 'Credit'}
-          onPickClient={() => setDialog({ kind: 'client', text: '' })}
+          onPickClient={() => openDialog({ kind: 'client', text: '' })}
           onPaymentMode={setPaymentMode}
           onCharge={charge}
           onNewSale={newSale}
@@ -263,8 +279,8 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
             {notice}
           </Alert>
         ) : null}
-        {lastSale ? <LastSaleCard sale={lastSale} onReprint={() => setDialog({ kind: 'reprint' })} /> : null}
-        <AbonoButton onClick={() => setDialog({ kind: 'abonoClient', text: '' })} />
+        {lastSale ? <LastSaleCard sale={lastSale} onReprint={() => openDialog({ kind: 'reprint' })} /> : null}
+        <AbonoButton onClick={() => openDialog({ kind: 'abonoClient', text: '' })} />
         <ShortcutHints />
       </div>
 
@@ -304,14 +320,14 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
           title={t.abono.pick}
           withNone={false}
           initialSearch={dialog.text}
-          onPick={(picked) => setDialog(picked ? { kind: 'abono', client: picked } : null)}
+          onPick={(picked) => (picked ? openDialog({ kind: 'abono', client: picked }) : closeDialog())}
           onClose={closeDialog}
         />
       ) : null}
       {dialog?.kind === 'abono' ? (
         <AbonoModal
           client={dialog.client}
-          onChangeClient={() => setDialog({ kind: 'abonoClient', text: '' })}
+          onChangeClient={() => openDialog({ kind: 'abonoClient', text: '' })}
           onDone={closeDialog}
           onClose={closeDialog}
         />
@@ -337,10 +353,10 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
       {dialog?.kind === 'openDrawer' ? (
         <OpenDrawerModal
           required={cashRequiresShift}
-          onOpened={() => setDialog({ kind: 'pay' })}
+          onOpened={() => openDialog({ kind: 'pay' })}
           onSkip={() => {
             setChargeWithoutDrawer(true);
-            setDialog({ kind: 'pay' });
+            openDialog({ kind: 'pay' });
           }}
           onClose={closeDialog}
         />
