@@ -1,4 +1,4 @@
-import { expect, storageStateOf, test, USERS } from '../fixtures';
+import { expect, storageStateOf, test, USERS, withTokens } from '../fixtures';
 import { SESSION_KEY } from '../support/users';
 
 test.describe('sign-in', () => {
@@ -60,19 +60,17 @@ test.describe('a signed-in session', () => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/vender$/);
   });
+});
 
-  test('renews an expired access token with the refresh token, once, and carries on', async ({ page }) => {
-    await page.goto('/receipts');
-    await expect(page.getByTestId('current-user-name')).toBeVisible();
-    await page.evaluate((key) => {
-      const session = JSON.parse(localStorage.getItem(key)!);
-      localStorage.setItem(key, JSON.stringify({ ...session, accessToken: 'caducado.token.invalido' }));
-    }, SESSION_KEY);
+test.describe('a stored session whose access token has expired', () => {
+  test.use({ storageState: withTokens('Seller', { accessToken: 'caducado.token.invalido' }) });
+
+  test('is renewed with the refresh token, once, and carries on', async ({ page }) => {
     const refreshes: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/refreshToken')) refreshes.push(request.url());
     });
-    await page.reload();
+    await page.goto('/receipts');
     await expect(page.getByTestId('current-user-name')).toHaveText(USERS.Seller.name);
     expect(refreshes).toHaveLength(1);
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).accessToken, SESSION_KEY);
@@ -80,20 +78,16 @@ test.describe('a signed-in session', () => {
   });
 });
 
-test('a session that cannot be renewed ends on the login screen', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: storageStateOf('Manager') });
-  const page = await context.newPage();
-  await page.goto('/receipts');
-  await page.evaluate((key) => {
-    const session = JSON.parse(localStorage.getItem(key)!);
-    localStorage.setItem(key, JSON.stringify({ ...session, accessToken: 'x.y.z', refreshToken: 'revocado' }));
-  }, SESSION_KEY);
-  await page.reload();
-  // The refresh fails, so the session is cleared and the user goes to /login.
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
-  expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
-  await context.close();
+test.describe('a stored session that cannot be renewed', () => {
+  test.use({ storageState: withTokens('Manager', { accessToken: 'x.y.z', refreshToken: 'revocado' }) });
+
+  test('ends on the login screen', async ({ page }) => {
+    await page.goto('/receipts');
+    // The refresh fails, so the session is cleared and the user goes to /login.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+  });
 });
 
 test('sign-out clears the session and guarded pages deny access', async ({ page }) => {
