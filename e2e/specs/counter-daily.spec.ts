@@ -239,6 +239,54 @@ test.describe('at the keyboard', () => {
     await expect(page.getByTestId('counter-client')).toContainText(clientFullName(client)!);
   });
 
+  test("keys typed right after a weighed scan or F12, before the dialog's field has the focus, go into it: no digit of a weight or of the cash received is lost", async ({
+    page,
+    seed,
+  }) => {
+    const id = unique();
+    const cheese = await seed.product({
+      name: `Queso adelantado ${id}`,
+      units: 'kg',
+      price: 189.9,
+      sellsByWeight: true,
+      stock: 5,
+    });
+    await page.goto('/vender');
+    const code = page.getByRole('textbox', { name: 'Código' });
+    await expect(code).toBeFocused();
+
+    await scan(page, cheese.cuid);
+    const weigh = page.getByRole('dialog', { name: `Pesar Queso adelantado ${id}` });
+    const weight = weigh.getByLabel('Peso (kg)');
+    await expect(weigh).toBeVisible();
+    // As in the F4 test: the focus back in the code field, where it is for the dialog's first moments.
+    await code.evaluate((input: HTMLInputElement) => input.focus());
+    await page.keyboard.type('1.25', { delay: 10 });
+    await expect(weight).toHaveValue('1.25');
+    await expect(code).toHaveValue('');
+    // The field then takes the focus: the next key adds to what was typed, it does not replace it.
+    await weight.focus();
+    await page.keyboard.type('0', { delay: 10 });
+    await expect(weight).toHaveValue('1.250');
+    await page.keyboard.press('Enter');
+    await expect(weigh).toBeHidden();
+    await expect(lines(page).nth(0).getByTestId('sale-line-quantity')).toHaveText('1.250 kg');
+    // 1.25 × 189.90 = 237.375 → $237.38.
+    await expect(page.getByTestId('counter-total')).toHaveText('$237.38');
+
+    await page.keyboard.press('F12');
+    const pay = page.getByRole('dialog', { name: 'Cobrar' });
+    await expect(pay).toBeVisible();
+    await code.evaluate((input: HTMLInputElement) => input.focus());
+    await page.keyboard.type('500', { delay: 10 });
+    await expect(pay.getByLabel('Recibido')).toHaveValue('$500');
+    await expect(pay.getByTestId('pay-change')).toHaveText('$262.62');
+    // Enter before the focus moved in confirms too: with the $500 received, not as the exact amount.
+    await page.keyboard.press('Enter');
+    await expect(pay).toBeHidden();
+    await expect(page.getByTestId('last-sale').getByTestId('last-sale-change')).toHaveText('$262.62');
+  });
+
   test("a Seller's abono at the till: F9, the client, the saldo, the amount, and the ticket prints", async ({
     page,
     seed,

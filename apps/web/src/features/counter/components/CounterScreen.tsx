@@ -31,10 +31,10 @@ const ReturnByFolioDialog = lazyDialog(() => import('../../returns').then((m) =>
 type Dialog =
   | { kind: 'search'; text: string; quantity: number | null }
   | { kind: 'client'; text: string }
-  | { kind: 'pay' }
+  | { kind: 'pay'; text: string }
   | { kind: 'openDrawer' }
   | { kind: 'reprint' }
-  | { kind: 'entry'; entry: LineEntry }
+  | { kind: 'entry'; entry: LineEntry; text: string }
   | { kind: 'abonoClient'; text: string }
   | { kind: 'abono'; client: Client }
   | { kind: 'return' };
@@ -81,6 +81,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
       showInTurn({
         kind: 'entry',
         entry: { product, mode: 'add', askQuantity: needs.weight, askPrice: needs.price, quantity, price: null },
+        text: '',
       });
     },
     [showInTurn],
@@ -110,6 +111,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
         quantity: line.quantity,
         price: typed,
       },
+      text: '',
     });
   };
   const lineActions: LineActions = {
@@ -135,8 +137,9 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
   });
 
   const focusCode = useCallback(() => codeInput.current?.focus(), []);
-  // A cashier types on right after F2, F4 or F9, before the dialog's field has the focus: those
-  // keys belong to the dialog's search, not to the code field (nor are they lost).
+  // A cashier types on right after F2, F4, F9 or F12, a scan asking for a weight or `*`, before the
+  // dialog's field has the focus: those keys belong to the dialog's search or amount, not to the
+  // code field (nor are they lost).
   const typeAhead = (key: string) => {
     if (!dialogOpen.current) return false;
     editDialog((open) => ('text' in open ? { ...open, text: open.text + key } : open));
@@ -193,7 +196,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
     setNotice(null);
     checkout.clearError();
     const noDrawer = drawer.data === null && !chargeWithoutDrawer;
-    openDialog({ kind: paymentMode === 'Cash' && noDrawer ? 'openDrawer' : 'pay' });
+    openDialog(paymentMode === 'Cash' && noDrawer ? { kind: 'openDrawer' } : { kind: 'pay', text: '' });
   };
   const togglePaymentMode = () => setPaymentMode((mode) => (mode === 'Cash' ? 'Credit' : 'Cash'));
 
@@ -305,6 +308,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
       {dialog?.kind === 'entry' ? (
         <LineEntryModal
           entry={dialog.entry}
+          typedAhead={dialog.text}
           onDone={({ quantity, price }) => {
             const { entry } = dialog;
             if (entry.mode === 'add') sale.add(entry.product, quantity, price);
@@ -345,6 +349,7 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
           error={checkout.error}
           lostAnswer={checkout.lostAnswerFor({ lines: sale.lines, paymentMode, client })}
           initialMethod={checkout.pendingMethod}
+          typedAhead={dialog.text}
           onConfirm={(payment) => checkout.checkout({ lines: sale.lines, paymentMode, client }, payment)}
           onClose={closeDialog}
         />
@@ -353,10 +358,10 @@ export function CounterScreen({ sender }: { sender: SaleSender }) {
       {dialog?.kind === 'openDrawer' ? (
         <OpenDrawerModal
           required={cashRequiresShift}
-          onOpened={() => openDialog({ kind: 'pay' })}
+          onOpened={() => openDialog({ kind: 'pay', text: '' })}
           onSkip={() => {
             setChargeWithoutDrawer(true);
-            openDialog({ kind: 'pay' });
+            openDialog({ kind: 'pay', text: '' });
           }}
           onClose={closeDialog}
         />

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { selectOnFocus } from '../../../lib/select-on-focus';
 import { numberValue } from '../counter-sale';
+import { useTypedAheadNumber } from './useTypedAheadNumber';
 
 const t = es.counter.entry;
 
@@ -21,20 +22,29 @@ export interface LineEntry {
 /**
  * The weight of a weighed product, the price of a product without one, or the quantity typed for
  * the selected line: a field with the focus, Enter adds (or saves), Esc goes back. Mounted afresh
- * for every opening.
+ * for every opening. Keys typed before the first field had the focus go into it.
  */
 export function LineEntryModal({
   entry,
+  typedAhead,
   onDone,
   onClose,
 }: {
   entry: LineEntry;
+  typedAhead: string;
   onDone: (values: { quantity: number; price: number | null }) => void;
   onClose: () => void;
 }) {
   const { product } = entry;
-  const [quantity, setQuantity] = useState<number | string>(entry.quantity ?? '');
-  const [price, setPrice] = useState<number | string>(entry.price ?? '');
+  const quantityDecimals = product.sellsByWeight ? 3 : 0;
+  const quantityField = useTypedAheadNumber(
+    entry.quantity ?? '',
+    entry.askQuantity ? typedAhead : '',
+    quantityDecimals,
+  );
+  const priceField = useTypedAheadNumber(entry.price ?? '', entry.askQuantity ? '' : typedAhead, 2);
+  const quantity = quantityField.value;
+  const price = priceField.value;
   const [error, setError] = useState<string | null>(null);
   const title =
     entry.mode === 'edit'
@@ -73,18 +83,18 @@ export function LineEntryModal({
               label={quantityLabel}
               size="lg"
               min={0}
-              decimalScale={product.sellsByWeight ? 3 : 0}
+              decimalScale={quantityDecimals}
               allowNegative={false}
               hideControls
               inputMode="decimal"
               value={quantity}
               onChange={(value) => {
-                setQuantity(value);
+                quantityField.setValue(value);
                 setError(null);
               }}
               data-autofocus
               data-testid="entry-quantity"
-              {...selectOnFocus()}
+              {...quantityField.focusProps}
             />
           ) : null}
           {entry.askPrice ? (
@@ -106,13 +116,13 @@ export function LineEntryModal({
                 inputMode="decimal"
                 value={price}
                 onChange={(value) => {
-                  setPrice(value);
+                  priceField.setValue(value);
                   setError(null);
                 }}
                 placeholder={formatPayment(0)}
                 data-autofocus={entry.askQuantity ? undefined : true}
                 data-testid="entry-price"
-                {...selectOnFocus()}
+                {...(entry.askQuantity ? selectOnFocus() : priceField.focusProps)}
               />
             </>
           ) : null}

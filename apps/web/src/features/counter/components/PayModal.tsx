@@ -5,9 +5,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { PaymentMethodControl } from '../../../components/PaymentMethodControl';
 import { es } from '../../../i18n/es';
-import { selectOnFocus } from '../../../lib/select-on-focus';
 import { changeCents, numberValue, QUICK_BILLS } from '../counter-sale';
 import classes from './Counter.module.css';
+import { useTypedAheadNumber } from './useTypedAheadNumber';
 
 const t = es.counter.pay;
 
@@ -24,7 +24,8 @@ export interface Payment {
  * 'Cobrar' (F12). Cash: 'Forma de pago' (Efectivo unless chosen); in Efectivo 'Recibido' typed or
  * picked ($50 … $500, 'Exacto'), 'Cambio' live; left empty it means exact, so F12 then Enter
  * sells. Tarjeta or Transferencia: the exact total. Credit: the total and the client. Enter confirms.
- * Mounted afresh for every opening, so 'Recibido' starts empty.
+ * Mounted afresh for every opening, so 'Recibido' starts empty, or with the keys typed right after
+ * F12, before it had the focus.
  */
 export function PayModal({
   opened,
@@ -38,6 +39,7 @@ export function PayModal({
   lookupError,
   lostAnswer,
   initialMethod,
+  typedAhead,
   onConfirm,
   onClose,
 }: {
@@ -58,10 +60,13 @@ export function PayModal({
   lostAnswer: boolean;
   /** The method of a sale sent without an answer, so pressing again sends that same sale. */
   initialMethod?: PaymentMethod | undefined;
+  /** Keys typed after F12 before 'Recibido' had the focus (an amount, typed fast). */
+  typedAhead: string;
   onConfirm: (payment: Payment) => void;
   onClose: () => void;
 }) {
-  const [received, setReceived] = useState<number | string>('');
+  const receivedField = useTypedAheadNumber('', typedAhead, 2);
+  const { value: received, setValue: setReceived } = receivedField;
   const [method, setMethod] = useState<PaymentMethod>(initialMethod ?? DEFAULT_PAYMENT_METHOD);
   const receivedInput = useRef<HTMLInputElement>(null);
   // A bill picked with the mouse leaves the focus in 'Recibido', so Enter then confirms.
@@ -147,7 +152,7 @@ export function PayModal({
               onChange={setReceived}
               ref={receivedInput}
               data-autofocus
-              {...selectOnFocus()}
+              {...receivedField.focusProps}
             />
             {/* Three to a row on a phone, so '$500' and 'Exacto' are read whole. */}
             <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs">
