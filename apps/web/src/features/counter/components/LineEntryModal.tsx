@@ -2,7 +2,6 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/
 import { formatPayment, type Product, quantityProblem, pesosToCents } from '@mostrador/shared';
 import { type FormEvent, useState } from 'react';
 import { es } from '../../../i18n/es';
-import { selectOnFocus } from '../../../lib/select-on-focus';
 import { numberValue } from '../counter-sale';
 import { useTypedAheadNumber } from './useTypedAheadNumber';
 
@@ -122,7 +121,7 @@ export function LineEntryModal({
                 placeholder={formatPayment(0)}
                 data-autofocus={entry.askQuantity ? undefined : true}
                 data-testid="entry-price"
-                {...(entry.askQuantity ? selectOnFocus() : priceField.focusProps)}
+                {...priceField.focusProps}
               />
             </>
           ) : null}
