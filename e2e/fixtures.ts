@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Role } from '@mostrador/shared';
 import { test as base, type BrowserContextOptions, expect } from '@playwright/test';
 import { countPrints } from './support/print-counter';
-import { apiAs, apiAsAccount, baseURL, ean13, Seed, unique, uniqueBarcode } from './support/seed';
+import { apiAs, apiAsAccount, baseURL, ean13, scaleLabel, Seed, unique, uniqueBarcode } from './support/seed';
 import { SESSION_KEY, USERS } from './support/users';
 
-export { apiAs, apiAsAccount, ean13, expect, Seed, unique, uniqueBarcode, USERS };
+export { apiAs, apiAsAccount, ean13, expect, scaleLabel, Seed, unique, uniqueBarcode, USERS };
 
 /** The signed-in browser state global-setup wrote for a role. */
 export const storageStateOf = (role: Role) => join(process.env.E2E_AUTH_DIR ?? '', `${role}.json`);

@@ -1,7 +1,7 @@
 import type { Receipt } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
 import { printsOf } from '../support/print-counter';
-import { ean13, expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
+import { expect, scaleLabel, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
 
 // The counter (/vender, issue 14): a sale rung up with the keyboard only, at a scanner's speed.
 // Each test seeds its own products (unique names, codes and barcodes).
@@ -18,10 +18,6 @@ async function scan(page: Page, code: string) {
   await page.keyboard.press('Enter');
 }
 
-/** A scale label (default format PPCCCCCWWWWWK): prefix 20, five code digits, the weight in grams. */
-const scaleLabel = (codeDigits: string, grams: number) =>
-  ean13(`20${codeDigits.padStart(5, '0')}${String(grams).padStart(5, '0')}`);
-
 const lines = (page: Page) => page.getByTestId('sale-line');
 
 test('sells five products by scanner and keyboard only, pays with $500 and shows the change', async ({
@@ -30,16 +26,7 @@ test('sells five products by scanner and keyboard only, pays with $500 and shows
 }) => {
   const id = unique();
   const soap = await seed.product({ name: `Jabón ${id}`, price: 18.5, barcode: uniqueBarcode(), stock: 10 });
-  // A weighed good whose code is digits: scale labels carry it.
-  const scaleCode = String(10000 + (Date.now() % 90000));
-  const cheese = await seed.product({
-    name: `Queso ${id}`,
-    cuid: scaleCode,
-    units: 'kg',
-    price: 189.9,
-    sellsByWeight: true,
-    stock: 5,
-  });
+  const cheese = await seed.weighedByScale(`Queso ${id}`);
   const rice = await seed.product({
     name: `Arroz ${id}`,
     price: 12,
@@ -58,7 +45,7 @@ test('sells five products by scanner and keyboard only, pays with $500 and shows
 
   await scan(page, soap.barcode!);
   await scan(page, soap.barcode!); // the same code again: one more
-  await scan(page, scaleLabel(scaleCode, 750));
+  await scan(page, scaleLabel(cheese.cuid, 750));
   await scan(page, `12*${rice.barcode!}`); // the wholesale quantity
   await scan(page, soda.barcode!);
   await scan(page, `3*${gum.cuid.toLowerCase()}`); // a product code, typed in any case

@@ -1,6 +1,6 @@
 import { businessDayOf, businessNowLocalTimestamp, type Receipt } from '@mostrador/shared';
 import type { Locator, Page } from '@playwright/test';
-import { expect, storageStateOf, test, unique } from '../fixtures';
+import { expect, scaleLabel, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
 
 // Receipts (issue 5): sell, list and filter, detail, state changes and payments.
 // Every test seeds its own uniquely named products and clients, and finds its receipts by
@@ -322,6 +322,57 @@ test.describe('Receipts as Admin', () => {
     await confirm.getByRole('button', { name: 'Descartar' }).click();
     await expect(form).toBeHidden();
     expect(await seed.stockOf(product.id)).toBe(5);
+  });
+
+  test('scans pick their product: before the catalogue has arrived, by barcode, and a scale label with its weight', async ({
+    page,
+    seed,
+  }) => {
+    const id = unique();
+    const first = await seed.product({ name: `Atún ${id}`, price: 21, stock: 5 });
+    const soap = await seed.product({ name: `Jabón ${id}`, price: 18.5, barcode: uniqueBarcode(), stock: 5 });
+    const cheese = await seed.weighedByScale(`Queso ${id}`);
+    // The catalogue is held on its way, as on a slow line: the form opens with no list to pick from.
+    let releaseCatalogue = () => {};
+    const catalogueHeld = new Promise<void>((resolve) => (releaseCatalogue = resolve));
+    await page.route(/\/api\/product\/list/, async (route) => {
+      await catalogueHeld;
+      await route.continue();
+    });
+    await page.goto('/receipts');
+    await page.getByRole('button', { name: 'Nueva Remisión' }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva Remisión' });
+    const productField = (line: number) =>
+      form.getByTestId('receipt-item').nth(line).getByRole('combobox', { name: 'Producto' });
+    await expect(productField(0)).toBeFocused();
+
+    // Two scans before the list arrives: the second replaces the first, and neither is lost.
+    await page.keyboard.type(first.cuid);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(soap.barcode!);
+    await expect(productField(0)).toHaveValue(soap.barcode!);
+    await page.keyboard.press('Enter');
+    releaseCatalogue();
+    await expect(productField(0)).toHaveValue(`Jabón ${id} · ${soap.cuid}`);
+
+    // A code no product has says so on the field; the scale label that follows clears it and
+    // brings the weight it carries.
+    await form.getByRole('button', { name: 'Agregar producto' }).click();
+    await expect(productField(1)).toBeFocused();
+    await page.keyboard.type(`NADA-${id}`);
+    await page.keyboard.press('Enter');
+    await expect(form.getByText(`No hay producto con el código "NADA-${id}"; búscalo por nombre.`)).toBeVisible();
+    await productField(1).fill(scaleLabel(cheese.cuid, 750));
+    await page.keyboard.press('Enter');
+    await expect(productField(1)).toHaveValue(`Queso ${id} · ${cheese.cuid}`);
+    await expect(form.getByText(/No hay producto con el código/)).toBeHidden();
+    await expect(form.getByTestId('receipt-item').nth(1).getByLabel('Cantidad')).toHaveValue('0.75');
+    // No list is left open under the answer: a scanner's second Enter keeps what the scan picked.
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(productField(1)).toHaveValue(`Queso ${id} · ${cheese.cuid}`);
+    // 18.50 + 0.750 × 189.90 (142.425 → 142.43)
+    await expect(form.getByTestId('receipt-form-total')).toHaveText('$160.93');
   });
 
   test('pays part then the rest, cancels a payment, then cancels the receipt and the stock returns', async ({

@@ -76,6 +76,10 @@ export function ean13(first12: string): string {
   return `${first12}${(10 - (sum % 10)) % 10}`;
 }
 
+/** A scale label in the default format (PPCCCCCWWWWWK): prefix 20, five code digits, the weight in grams. */
+export const scaleLabel = (codeDigits: string, grams: number) =>
+  ean13(`20${codeDigits.padStart(5, '0')}${String(grams).padStart(5, '0')}`);
+
 /** A fresh, valid EAN-13 no other test uses (prefix 750, Mexico). */
 export const uniqueBarcode = () =>
   ean13(`750${String(Date.now() % 1e6).padStart(6, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`);
@@ -103,6 +107,12 @@ export class Seed {
     const response = await this.api.get(`/api${path}`);
     expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
+  }
+
+  /** Cheese at $189.90 a kg, sold by weight, whose code is five digits, so scale labels carry it. */
+  weighedByScale(name: string): Promise<Product> {
+    const code = String(10000 + Math.floor(Math.random() * 90000));
+    return this.product({ name, cuid: code, units: 'kg', price: 189.9, sellsByWeight: true, stock: 5 });
   }
 
   async product({ name, cuid, units = 'pza', stock = 20, ...selling }: ProductSeed = {}): Promise<Product> {

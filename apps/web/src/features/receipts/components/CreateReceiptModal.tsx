@@ -46,6 +46,7 @@ import {
 } from '../receipt-form';
 import { accentInsensitiveFilter } from '../../../lib/options-filter';
 import { ReceiptItemRow } from './ReceiptItemRow';
+import { productOptionsFilter } from '../product-search';
 import { useSubmitReceipt } from './useSubmitReceipt';
 import { openConfirm } from '../../../lib/confirm';
 import { SupervisorModal } from '../../supervisors';
@@ -138,6 +139,7 @@ function CreateReceiptForm({
     () => productList.map((p) => ({ value: String(p.id), label: `${p.name} · ${p.cuid}` })),
     [productList],
   );
+  const productFilter = useMemo(() => productOptionsFilter(productList), [productList]);
   const clientList = useMemo(() => {
     const list = clients.data ?? [];
     return newClient && !list.some((c) => c.id === newClient.id) ? [...list, newClient] : list;
@@ -268,6 +270,7 @@ function CreateReceiptForm({
                 form={form}
                 index={index}
                 productOptions={productOptions}
+                productFilter={productFilter}
                 productById={productById}
                 productsLoaded={products.isSuccess}
                 autoFocus={index === 0 && !prefill}

@@ -1,20 +1,38 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  type OptionsFilter,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { formatPayment, formatQuantity, formatTotal, pesosToCents, type Product } from '@mostrador/shared';
 import { IconTrash } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { es } from '../../../i18n/es';
 import { QUANTITY_INPUT_PROPS } from '../../../lib/quantity-input';
 import { selectOnFocus } from '../../../lib/select-on-focus';
 import { typesCharacter } from '../../../lib/typed-character';
 import { lineTotalCents, type ReceiptFormValues, rowPrice } from '../receipt-form';
-import { accentInsensitiveFilter } from '../../../lib/options-filter';
+import { useProductCodeScan } from './useProductCodeScan';
 
 const t = es.receipts.create;
 
 // A product without a sale price has its price typed on each sale: the last price typed for it
 // in this browser session is offered when it is picked again.
 const lastPrices = new Map<number, number>();
+
+/** The option the open product list highlights, which Enter takes. */
+const highlightedOption = (field: HTMLInputElement) =>
+  document
+    .getElementById(field.getAttribute('aria-controls') ?? '')
+    ?.querySelector<HTMLElement>('[data-combobox-option][data-combobox-selected]');
 
 // Held with a character (Shift for a capital letter): not yet the typing that replaces the name.
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph']);
@@ -32,6 +50,7 @@ export function ReceiptItemRow({
   form,
   index,
   productOptions,
+  productFilter,
   productById,
   productsLoaded,
   autoFocus,
@@ -40,6 +59,7 @@ export function ReceiptItemRow({
   form: UseFormReturnType<ReceiptFormValues>;
   index: number;
   productOptions: Array<{ value: string; label: string }>;
+  productFilter: OptionsFilter;
   productById: ReadonlyMap<number, Product>;
   productsLoaded: boolean;
   autoFocus: boolean;
@@ -47,6 +67,9 @@ export function ReceiptItemRow({
   focusOnMount: boolean;
 }) {
   const productInput = useRef<HTMLInputElement>(null);
+  // Open while the list is what Enter picks from; a code sent to the server closes it, so neither
+  // a later list (the catalogue arriving) nor 'nothing found' stands over the answer.
+  const [listOpen, setListOpen] = useState(false);
   const justPicked = useRef(false);
   useEffect(() => {
     if (focusOnMount) productInput.current?.focus();
@@ -77,11 +100,13 @@ export function ReceiptItemRow({
   };
 
   const chooseProduct = (value: string | null) => {
+    // Read now: a scan's answer picks its product after the render that made this function.
+    const current = form.getValues().items[index]!;
     form.setFieldValue(`${path}.productId`, value);
     const chosen = value ? productById.get(Number(value)) : undefined;
     const suggested = value && chosen?.price === null ? lastPrices.get(Number(value)) : undefined;
-    if (suggested !== undefined && item.price === '') form.setFieldValue(`${path}.price`, suggested);
-    reviewed();
+    if (suggested !== undefined && current.price === '') form.setFieldValue(`${path}.price`, suggested);
+    if (current.needsReview) form.setFieldValue(`${path}.needsReview`, false);
     // The name stays selected: a second scan or search typed here replaces it instead of appending.
     // The selection is drawn on the next frame; a key typed before it is handled by replaceOnType.
     justPicked.current = true;
@@ -89,11 +114,43 @@ export function ReceiptItemRow({
       if (justPicked.current && document.activeElement === productInput.current) productInput.current?.select();
     });
   };
+  const codeScan = useProductCodeScan({
+    pick: (found) => {
+      chooseProduct(String(found.product.id));
+      if (found.quantity !== null) form.setFieldValue(`${path}.quantity`, found.quantity);
+    },
+    listed: (productId) => !productsLoaded || productById.has(productId),
+  });
+  // Enter is this field's own, Mantine's store left out: under load its record of the highlighted
+  // option lags behind the list drawn (a scan's Enter then picked nothing). Enter takes the option
+  // the list highlights; with none (the catalogue still loading, a scale label, a product added
+  // since) it asks the server for the code typed. Ctrl/⌘ + Enter still reaches the form.
+  const takeEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const field = event.currentTarget;
+    // Only an open list: one still fading out after a pick would take a scanner's second Enter as
+    // a click on the product just picked, which deselects it.
+    const highlighted = listOpen ? highlightedOption(field) : null;
+    if (highlighted) {
+      highlighted.click();
+      return;
+    }
+    const typed = field.value.trim();
+    if (typed === '' || typed === chosenLabel()) return;
+    // The next characters replace the code, as they replace a picked product's name.
+    justPicked.current = true;
+    setListOpen(false);
+    codeScan.scan(field);
+  };
+  const chosenLabel = () => productOptions.find((option) => option.value === item.productId)?.label;
   // A scanner or a quick cashier types the next code right after the pick, maybe before the frame
   // that selects the name: the first character still replaces the whole name, and the frame that
-  // comes after it leaves the typed text alone.
+  // comes after it leaves the typed text alone. Editing the text drops a scan still on its way.
   const replaceOnType = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!justPicked.current || MODIFIER_KEYS.has(event.key) || event.key === 'Enter') return;
+    if (typesCharacter(event) || event.key === 'Backspace' || event.key === 'Delete') codeScan.cancel();
+    if (!justPicked.current || MODIFIER_KEYS.has(event.key)) return;
     justPicked.current = false;
     if (typesCharacter(event)) event.currentTarget.select();
   };
@@ -126,16 +183,24 @@ export function ReceiptItemRow({
           placeholder={t.productPlaceholder}
           data={productOptions}
           searchable
-          filter={accentInsensitiveFilter}
+          filter={productFilter}
           limit={50}
           selectFirstOptionOnChange
           nothingFoundMessage={productsLoaded ? '—' : es.common.loading}
           value={item.productId}
-          onChange={chooseProduct}
-          error={error('productId') ?? (unknownProduct ? t.errors.unknownProduct : undefined)}
+          onChange={(value) => {
+            codeScan.cancel();
+            chooseProduct(value);
+          }}
+          error={codeScan.error ?? error('productId') ?? (unknownProduct ? t.errors.unknownProduct : undefined)}
           data-autofocus={autoFocus ? true : undefined}
           ref={productInput}
+          dropdownOpened={listOpen}
+          onDropdownOpen={() => setListOpen(true)}
+          onDropdownClose={() => setListOpen(false)}
+          onKeyDownCapture={takeEnter}
           onKeyDown={replaceOnType}
+          onPaste={codeScan.cancel}
           {...selectOnFocus()}
           style={{ flex: 1, minWidth: 0 }}
         />
