@@ -103,6 +103,28 @@ describe('the PAC drops the connection after stamping', () => {
   }, 30_000);
 });
 
+describe('a round asked for while the job is sending an invoice', () => {
+  it('ends once that invoice is stamped, not before (it does not skip it as leased and end first)', async () => {
+    const receipt = await receiptOfClient();
+    s.fake.downFor(2);
+    const response = await postInvoice(s.t, 'create', { receiptIds: [receipt.id] });
+    expect(response.statusCode, response.body).toBe(202);
+    const pending = response.json<InvoiceDetails>();
+
+    // The job's next round sends it, and the PAC takes 1.5 s to answer.
+    s.fake.slowNext(1500);
+    const calls = s.fake.calls().stamp;
+    const deadline = Date.now() + 15_000;
+    while (s.fake.calls().stamp === calls && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await invoiceRow(s.t, pending.id)).status).toBe('pending');
+
+    await s.t.app.services.invoicing.retryDue();
+    expect((await invoiceRow(s.t, pending.id)).status).toBe('stamped');
+  }, 30_000);
+});
+
 describe('the PAC refuses', () => {
   it('records the folio as refused with its message and frees the receipt: nothing half-written', async () => {
     const receipt = await receiptOfClient();

@@ -106,6 +106,8 @@ export function createStamping({
 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
+  // The last round asked for; rounds never overlap (see `serialRound`).
+  let latest: Promise<void> = Promise.resolve();
 
   /** The job's round: every pending invoice that is due, one after the other. */
   async function round(): Promise<void> {
@@ -125,25 +127,37 @@ export function createStamping({
     if (failure) throw failure;
   }
 
+  /**
+   * A round that starts once the one under way has ended. A round asked for while the job's own is
+   * sending an invoice would otherwise find it leased, skip it and end first, with the invoice
+   * still pending for a moment after it.
+   */
+  function serialRound(): Promise<void> {
+    const next = latest.catch(() => undefined).then(round);
+    latest = next;
+    return next;
+  }
+
   return {
     attempt,
-    round,
+    round: serialRound,
     /** Starts the background retry, every retryMs; `onError` hears what a round could not do. */
     start(onError: (error: unknown) => void) {
       if (timer) return;
       timer = setInterval(() => {
         if (running) return;
-        running = round()
+        running = serialRound()
           .catch(onError)
           .finally(() => (running = null));
       }, retryMs);
       timer.unref();
     },
-    /** Stops the job and waits for a round under way. */
+    /** Stops the job and waits for the rounds under way. */
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
       await running;
+      await latest.catch(() => undefined);
     },
   };
 }
