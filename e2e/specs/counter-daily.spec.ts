@@ -2,7 +2,7 @@ import type { AddClientPaymentResponse, Client, ClientCredit, Receipt } from '@m
 import { businessNowLocalTimestamp, clientFullName } from '@mostrador/shared';
 import type { Page } from '@playwright/test';
 import { printsOf } from '../support/print-counter';
-import { expect, type Seed, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
+import { expect, storageStateOf, test, unique, uniqueBarcode } from '../fixtures';
 
 // What the cashier meets every day at /vender (issue 32, part 4): a weighed product asks for its
 // weight, a product without a price asks for one, a sale abandoned starts clean, a phone sale by
@@ -21,10 +21,6 @@ async function scan(page: Page, code: string) {
 
 const lines = (page: Page) => page.getByTestId('sale-line');
 
-/** A cheese sold by weight at $189.90 a kg, 5 kg in stock. */
-const weighedCheese = (seed: Seed, name: string) =>
-  seed.product({ name, units: 'kg', price: 189.9, sellsByWeight: true, stock: 5 });
-
 /** The receipt number the 'Última venta' card shows. */
 async function lastReceiptId(page: Page) {
   const last = page.getByTestId('last-sale');
@@ -40,7 +36,7 @@ test.describe('at the keyboard', () => {
     seed,
   }) => {
     const id = unique();
-    const cheese = await weighedCheese(seed, `Queso ${id}`);
+    const cheese = await seed.weighedByScale(`Queso ${id}`);
     const soap = await seed.product({ name: `Jabón ${id}`, price: 18.5, barcode: uniqueBarcode(), stock: 10 });
     await page.goto('/vender');
     const code = page.getByRole('textbox', { name: 'Código' });
@@ -126,7 +122,7 @@ test.describe('at the keyboard', () => {
     seed,
   }) => {
     const id = unique();
-    const cheese = await weighedCheese(seed, `Queso ${id}`);
+    const cheese = await seed.weighedByScale(`Queso ${id}`);
     const ham = await seed.product({ name: `Jamón ${id}`, units: 'kg', price: 210, sellsByWeight: true, stock: 5 });
     const soap = await seed.product({ name: `Jabón ${id}`, price: 18.5, barcode: uniqueBarcode(), stock: 10 });
     // The lookups are held until all four codes are scanned, as on a slow connection.
@@ -236,7 +232,7 @@ test.describe('at the keyboard', () => {
     seed,
   }) => {
     const id = unique();
-    const cheese = await weighedCheese(seed, `Queso adelantado ${id}`);
+    const cheese = await seed.weighedByScale(`Queso adelantado ${id}`);
     await page.goto('/vender');
     const code = page.getByRole('textbox', { name: 'Código' });
     await expect(code).toBeFocused();

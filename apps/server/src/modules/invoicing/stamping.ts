@@ -156,7 +156,6 @@ export function createStamping({
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
       await latest.catch(() => undefined);
     },
   };
